@@ -1,0 +1,163 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"daybase/gateway/auth"
+)
+
+// authConfig reads the /auth/v1 settings from the environment (getenv),
+// starting from auth.Defaults(). Every variable is listed with its meaning
+// and default in docs/auth.md and on the auth.Config fields. siteURL is
+// the process's DAYBASE_SITE_URL (empty: the public URL).
+func authConfig(getenv func(string) string, siteURL string) (auth.Config, error) {
+	c := auth.Defaults()
+	c.SiteURL = siteURL
+	var errs []error
+	str := func(env string, dst *string) {
+		if v := strings.TrimSpace(getenv(env)); v != "" {
+			*dst = v
+		}
+	}
+	boolean := func(env string, dst *bool) {
+		if v := strings.TrimSpace(getenv(env)); v != "" {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s=%q: want true or false", env, v))
+				return
+			}
+			*dst = b
+		}
+	}
+	integer := func(env string, dst *int) {
+		if v := strings.TrimSpace(getenv(env)); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				errs = append(errs, fmt.Errorf("%s=%q: want a non-negative number", env, v))
+				return
+			}
+			*dst = n
+		}
+	}
+	duration := func(env string, dst *time.Duration) {
+		if v := strings.TrimSpace(getenv(env)); v != "" {
+			d, err := parseSecondsOrDuration(v)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s=%q: want a duration such as 1h or a number of seconds", env, v))
+				return
+			}
+			*dst = d
+		}
+	}
+	rate := func(env string, dst *auth.Rate) {
+		if v := strings.TrimSpace(getenv(env)); v != "" {
+			r, err := parseRate(v)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s=%q: %v", env, v, err))
+				return
+			}
+			*dst = r
+		}
+	}
+
+	if v := getenv("DAYBASE_AUTH_REDIRECT_ALLOW_LIST"); v != "" {
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				c.RedirectAllowList = append(c.RedirectAllowList, p)
+			}
+		}
+	}
+	duration("DAYBASE_AUTH_JWT_EXPIRY", &c.JWTExpiry)
+	duration("DAYBASE_AUTH_REFRESH_REUSE_INTERVAL", &c.RefreshReuseInterval)
+	duration("DAYBASE_AUTH_SESSION_TIMEBOX", &c.SessionTimebox)
+	boolean("DAYBASE_AUTH_DISABLE_SIGNUP", &c.DisableSignup)
+	boolean("DAYBASE_AUTH_AUTOCONFIRM", &c.Autoconfirm)
+	boolean("DAYBASE_AUTH_ANONYMOUS_SIGN_INS", &c.AnonymousSignIns)
+	boolean("DAYBASE_AUTH_SECURE_EMAIL_CHANGE", &c.SecureEmailChange)
+	boolean("DAYBASE_AUTH_SECURE_PASSWORD_CHANGE", &c.SecurePasswordChange)
+	integer("DAYBASE_AUTH_PASSWORD_MIN_LENGTH", &c.PasswordMinLength)
+	integer("DAYBASE_AUTH_BCRYPT_COST", &c.BcryptCost)
+	duration("DAYBASE_AUTH_OTP_EXPIRY", &c.OTPExpiry)
+	integer("DAYBASE_AUTH_MFA_MAX_FACTORS", &c.MFAMaxFactors)
+	duration("DAYBASE_AUTH_MFA_CHALLENGE_EXPIRY", &c.MFAChallengeExpiry)
+	str("DAYBASE_AUTH_MFA_ISSUER", &c.MFAIssuer)
+
+	for _, p := range []struct {
+		name string
+		dst  *auth.OAuthProvider
+	}{{"GOOGLE", &c.Google}, {"GITHUB", &c.GitHub}} {
+		prefix := "DAYBASE_AUTH_" + p.name + "_"
+		str(prefix+"CLIENT_ID", &p.dst.ClientID)
+		str(prefix+"SECRET", &p.dst.Secret)
+		str(prefix+"AUTH_URL", &p.dst.AuthURL)
+		str(prefix+"TOKEN_URL", &p.dst.TokenURL)
+		str(prefix+"USER_URL", &p.dst.UserURL)
+		str(prefix+"REDIRECT_URL", &p.dst.RedirectURL)
+		if (p.dst.ClientID == "") != (p.dst.Secret == "") {
+			errs = append(errs, fmt.Errorf("%sCLIENT_ID and %sSECRET: set both or neither", prefix, prefix))
+		}
+	}
+
+	str("DAYBASE_SMTP_HOST", &c.SMTP.Host)
+	integer("DAYBASE_SMTP_PORT", &c.SMTP.Port)
+	str("DAYBASE_SMTP_USER", &c.SMTP.User)
+	if v := getenv("DAYBASE_SMTP_PASS"); v != "" {
+		c.SMTP.Pass = v
+	}
+	str("DAYBASE_SMTP_FROM", &c.SMTP.From)
+
+	str("DAYBASE_AUTH_CAPTCHA_PROVIDER", &c.Captcha.Provider)
+	str("DAYBASE_AUTH_CAPTCHA_SECRET", &c.Captcha.Secret)
+	str("DAYBASE_AUTH_CAPTCHA_VERIFY_URL", &c.Captcha.VerifyURL)
+	if p := strings.ToLower(c.Captcha.Provider); p != "" && p != "hcaptcha" && p != "turnstile" {
+		errs = append(errs, fmt.Errorf("DAYBASE_AUTH_CAPTCHA_PROVIDER=%q: want hcaptcha or turnstile", c.Captcha.Provider))
+	}
+
+	rl := &c.RateLimits
+	rate("DAYBASE_AUTH_RATE_LIMIT_SIGN_IN", &rl.SignInIP)
+	rate("DAYBASE_AUTH_RATE_LIMIT_SIGN_IN_FAILURES", &rl.SignInFailuresEmail)
+	rate("DAYBASE_AUTH_RATE_LIMIT_SIGN_UP", &rl.SignUpIP)
+	rate("DAYBASE_AUTH_RATE_LIMIT_OTP", &rl.OTPIP)
+	rate("DAYBASE_AUTH_RATE_LIMIT_EMAIL_SEND", &rl.EmailSend)
+	rate("DAYBASE_AUTH_RATE_LIMIT_VERIFY", &rl.VerifyIP)
+	rate("DAYBASE_AUTH_RATE_LIMIT_MFA_VERIFY", &rl.MFAVerifyIP)
+	rate("DAYBASE_AUTH_RATE_LIMIT_MFA_FAILURES", &rl.MFAFailuresFactor)
+	rate("DAYBASE_AUTH_RATE_LIMIT_REFRESH", &rl.RefreshIP)
+	str("DAYBASE_AUTH_RATE_LIMIT_HEADER", &c.RateLimitHeader)
+
+	return c, errors.Join(errs...)
+}
+
+// parseSecondsOrDuration accepts "3600" (seconds, as GoTrue's
+// JWT_EXP) or a Go duration ("1h").
+func parseSecondsOrDuration(v string) (time.Duration, error) {
+	if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+		return time.Duration(n) * time.Second, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		return 0, errors.New("bad duration")
+	}
+	return d, nil
+}
+
+// parseRate reads "N/duration" ("300/5m"), or "off" for no limit.
+func parseRate(v string) (auth.Rate, error) {
+	if strings.EqualFold(v, "off") || v == "0" {
+		return auth.Rate{}, nil
+	}
+	n, per, ok := strings.Cut(v, "/")
+	burst, err := strconv.Atoi(strings.TrimSpace(n))
+	if !ok || err != nil || burst < 0 {
+		return auth.Rate{}, errors.New(`want "N/duration" such as 300/5m, or off`)
+	}
+	d, err := time.ParseDuration(strings.TrimSpace(per))
+	if err != nil || d <= 0 {
+		return auth.Rate{}, errors.New(`want "N/duration" such as 300/5m, or off`)
+	}
+	return auth.Rate{Burst: burst, Per: d}, nil
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"golang.org/x/term"
+
+	"daybase/internal/datadir"
+	"daybase/internal/keys"
+	"daybase/internal/sqlconsole"
+)
+
+// migrate applies pending migrations and exits.
+func migrate(ctx context.Context, e *env, args []string) error {
+	if err := e.parse(args, nil); err != nil {
+		return err
+	}
+	dir := datadir.Dir(e.cfg.DataDir)
+	if err := dir.Ensure(); err != nil {
+		return err
+	}
+	k, err := keys.Ensure(dir.Secrets(), e.cfg.JWTSecret)
+	if err != nil {
+		return err
+	}
+	db, err := openDatabase(ctx, e, k, false)
+	if err != nil {
+		return err
+	}
+	defer db.close()
+	return db.migrate(ctx, e, k)
+}
+
+// keysCmd prints the URL and API keys without starting anything.
+func keysCmd(_ context.Context, e *env, args []string) error {
+	var asJSON bool
+	if err := e.parse(args, func(fs *flag.FlagSet) {
+		fs.BoolVar(&asJSON, "json", false, `print {"url","anon_key","service_role_key"} as JSON`)
+	}); err != nil {
+		return err
+	}
+	dir := datadir.Dir(e.cfg.DataDir)
+	if err := dir.Ensure(); err != nil {
+		return err
+	}
+	k, err := keys.Ensure(dir.Secrets(), e.cfg.JWTSecret)
+	if err != nil {
+		return err
+	}
+	out := struct {
+		URL            string `json:"url"`
+		AnonKey        string `json:"anon_key"`
+		ServiceRoleKey string `json:"service_role_key"`
+	}{e.cfg.PublicURL(), k.AnonKey, k.ServiceRoleKey}
+	if asJSON {
+		return json.NewEncoder(e.stdout).Encode(out)
+	}
+	fmt.Fprintf(e.stdout, "API URL:          %s\nanon key:         %s\nservice_role key: %s\n", out.URL, out.AnonKey, out.ServiceRoleKey)
+	return nil
+}
+
+// sqlCmd is the admin SQL console. It works while serve runs (it connects
+// to that process's cluster) and without it (it starts the cluster).
+func sqlCmd(ctx context.Context, e *env, args []string) error {
+	var command string
+	if err := e.parse(args, func(fs *flag.FlagSet) {
+		fs.StringVar(&command, "c", "", "run this SQL and exit")
+	}); err != nil {
+		return err
+	}
+	dir := datadir.Dir(e.cfg.DataDir)
+	if err := dir.Ensure(); err != nil {
+		return err
+	}
+	k, err := keys.Ensure(dir.Secrets(), e.cfg.JWTSecret)
+	if err != nil {
+		return err
+	}
+	db, err := openDatabase(ctx, e, k, true)
+	if err != nil {
+		return err
+	}
+	defer db.close()
+	conn, err := pgconn.Connect(ctx, db.adminURL)
+	if err != nil {
+		return fmt.Errorf("connect: %w", err)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	c := sqlconsole.New(conn, e.stdout, e.stderr)
+	switch {
+	case command != "":
+		return c.Script(ctx, command)
+	case isTerminal(e.stdin):
+		return c.Interactive(ctx, e.stdin)
+	default:
+		return c.ScriptFrom(ctx, e.stdin)
+	}
+}
+
+func isTerminal(r any) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

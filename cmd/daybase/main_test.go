@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"daybase/internal/token"
+)
+
+func TestUsageErrorsExitTwo(t *testing.T) {
+	for _, args := range [][]string{{"frobnicate"}, {"serve", "-no-such-flag"}, {"keys", "extra-arg"}} {
+		var out, errOut bytes.Buffer
+		code := run(args, nil, &out, &errOut)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+		if !strings.Contains(errOut.String(), "Usage: daybase") {
+			t.Errorf("%v: usage not on stderr: %q", args, errOut.String())
+		}
+	}
+}
+
+func TestKeysJSONCreatesPrivateSecrets(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("DAYBASE_DATA_DIR", dir)
+	var out, errOut bytes.Buffer
+	if code := run([]string{"keys", "--json"}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var got struct{ URL, AnonKey, ServiceRoleKey string }
+	dec := json.NewDecoder(&out)
+	var raw map[string]string
+	if err := dec.Decode(&raw); err != nil {
+		t.Fatal(err)
+	}
+	got.URL, got.AnonKey, got.ServiceRoleKey = raw["url"], raw["anon_key"], raw["service_role_key"]
+	if got.URL != "http://127.0.0.1:54321" {
+		t.Errorf("url = %q", got.URL)
+	}
+	st, err := os.Stat(filepath.Join(dir, "secrets.json"))
+	if err != nil || st.Mode().Perm() != 0o600 {
+		t.Fatalf("secrets.json: %v, mode %v", err, st.Mode())
+	}
+	var secrets struct {
+		JWTSecret string `json:"jwt_secret"`
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "secrets.json"))
+	json.Unmarshal(b, &secrets)
+	signer := token.NewSigner(secrets.JWTSecret)
+	for key, role := range map[string]string{got.AnonKey: "anon", got.ServiceRoleKey: "service_role"} {
+		claims, err := signer.Verify(key)
+		if err != nil || claims["role"] != role || claims["iss"] != "daybase" {
+			t.Errorf("key for %s: claims %v, err %v", role, claims, err)
+		}
+	}
+	// A second call prints the same keys: they are stable for the data dir.
+	var again bytes.Buffer
+	run([]string{"keys", "--json"}, nil, &again, &errOut)
+	if !strings.Contains(again.String(), got.AnonKey) {
+		t.Error("keys changed between calls")
+	}
+}
+
+// daybaseBinary builds the real binary once for the process tests.
+func daybaseBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "daybase")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func freePort(t *testing.T) int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+type proc struct {
+	cmd    *exec.Cmd
+	stderr *bytes.Buffer
+	done   chan error
+}
+
+func startServe(t *testing.T, bin, dataDir string, port int) *proc {
+	t.Helper()
+	cmd := exec.Command(bin, "serve")
+	cmd.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir, fmt.Sprintf("DAYBASE_PORT=%d", port))
+	p := &proc{cmd: cmd, stderr: &bytes.Buffer{}, done: make(chan error, 1)}
+	cmd.Stderr = p.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.done <- cmd.Wait() }()
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return p
+}
+
+func waitHealth(t *testing.T, p *proc, port int) {
+	t.Helper()
+	url := fmt.Sprintf("http://127.0.0.1:%d/health", port)
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case err := <-p.done:
+			t.Fatalf("daybase exited early: %v\n%s", err, p.stderr)
+		default:
+		}
+		if r, err := http.Get(url); err == nil {
+			r.Body.Close()
+			if r.StatusCode == 200 {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("no /health 200 within 60s\n%s", p.stderr)
+}
+
+func TestServeLifecycle(t *testing.T) {
+	bin := daybaseBinary(t)
+	dataDir := t.TempDir()
+	port := freePort(t)
+
+	first := startServe(t, bin, dataDir, port)
+	waitHealth(t, first, port)
+
+	t.Run("second instance on one data dir is refused", func(t *testing.T) {
+		second := startServe(t, bin, dataDir, freePort(t))
+		select {
+		case err := <-second.done:
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+				t.Fatalf("exit: %v", err)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("second instance kept running")
+		}
+		if !strings.Contains(second.stderr.String(), "in use by another daybase process") {
+			t.Errorf("unclear message: %s", second.stderr)
+		}
+	})
+
+	t.Run("port in use is reported", func(t *testing.T) {
+		other := startServe(t, bin, t.TempDir(), port)
+		<-other.done
+		if !strings.Contains(other.stderr.String(), "already in use") {
+			t.Errorf("unclear message: %s", other.stderr)
+		}
+	})
+
+	t.Run("sql console works beside serve", func(t *testing.T) {
+		cmd := exec.Command(bin, "sql", "-c", "SELECT 40 + 2 AS answer")
+		cmd.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir)
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "42") || !strings.Contains(string(out), "(1 row)") {
+			t.Fatalf("sql: %v\n%s", err, out)
+		}
+		cmd = exec.Command(bin, "sql", "-c", "SELECT * FROM no_such_table")
+		cmd.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir)
+		out, _ = cmd.CombinedOutput()
+		if !strings.Contains(string(out), "SQLSTATE 42P01") {
+			t.Fatalf("error without SQLSTATE:\n%s", out)
+		}
+	})
+
+	// kill -9, then a new start on the same data dir must work.
+	first.cmd.Process.Signal(syscall.SIGKILL)
+	<-first.done
+	restarted := startServe(t, bin, dataDir, port)
+	waitHealth(t, restarted, port)
+
+	// SIGTERM drains and stops PostgreSQL with the process.
+	restarted.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-restarted.done:
+		if err != nil {
+			t.Fatalf("exit after SIGTERM: %v\n%s", err, restarted.stderr)
+		}
+	case <-time.After(40 * time.Second):
+		t.Fatal("no exit after SIGTERM")
+	}
+	if !strings.Contains(restarted.stderr.String(), "PostgreSQL stopped") {
+		t.Errorf("cluster not stopped:\n%s", restarted.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dataDir, "pg", "postmaster.pid")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("postmaster.pid left behind: %v", err)
+	}
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"daybase/gateway"
+	"daybase/internal/datadir"
+	"daybase/internal/keys"
+	"daybase/internal/token"
+	"daybase/web"
+)
+
+// serve runs the API and the web app until SIGINT/SIGTERM, then drains
+// requests and stops the embedded cluster.
+func serve(ctx context.Context, e *env, args []string) error {
+	if err := e.parse(args, nil); err != nil {
+		return err
+	}
+	start := time.Now()
+	dir := datadir.Dir(e.cfg.DataDir)
+	if err := dir.Ensure(); err != nil {
+		return err
+	}
+	// Bind first: a taken port is reported before any slow start-up work.
+	ln, err := net.Listen("tcp", e.cfg.Addr())
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return fmt.Errorf("port %d on %s is already in use: stop the other process or set DAYBASE_PORT", e.cfg.Port, e.cfg.Host)
+		}
+		return fmt.Errorf("listen on %s: %w", e.cfg.Addr(), err)
+	}
+	defer ln.Close()
+
+	k, err := keys.Ensure(dir.Secrets(), e.cfg.JWTSecret)
+	if err != nil {
+		return err
+	}
+	db, err := openDatabase(ctx, e, k, false)
+	if err != nil {
+		return err
+	}
+	defer db.close()
+	if err := db.migrate(ctx, e, k); err != nil {
+		return err
+	}
+	adminPool, err := pgxpool.New(ctx, db.adminURL)
+	if err != nil {
+		return fmt.Errorf("admin pool: %w", err)
+	}
+	defer adminPool.Close()
+	apiPool, err := newAPIPool(ctx, db.apiURL)
+	if err != nil {
+		return err
+	}
+	defer apiPool.Close()
+
+	signer := token.NewSigner(k.JWTSecret)
+	svcs, closeServices, err := services(deps{cfg: e.cfg, keys: k, signer: signer, adminPool: adminPool, apiPool: apiPool, log: e.log})
+	if err != nil {
+		return err
+	}
+	defer closeServices()
+	gw := gateway.New(gateway.Config{
+		Signer:       signer,
+		PublicURL:    e.cfg.PublicURL(),
+		AnonKey:      k.AnonKey,
+		MaxBodyBytes: e.cfg.MaxBodyBytes,
+	}, adminPool, svcs, gateway.WebApp(web.App(), e.cfg.PublicURL(), k.AnonKey), e.log)
+
+	srv := &http.Server{
+		Handler:           gw,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+	e.log.Info("daybase ready", "url", "http://"+ln.Addr().String(), "version", versionString(),
+		"startup", time.Since(start).Round(time.Millisecond))
+
+	var clusterDone <-chan struct{}
+	if db.cluster != nil {
+		clusterDone = db.cluster.Done()
+	}
+	select {
+	case <-ctx.Done():
+		e.log.Info("shutting down: draining requests", "timeout", e.cfg.ShutdownTimeout)
+	case err := <-serveErr:
+		return fmt.Errorf("http server: %w", err)
+	case <-clusterDone:
+		srv.Close()
+		return errors.New("embedded PostgreSQL exited unexpectedly; see postgres.log in the data dir")
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), e.cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		e.log.Warn("requests still running at shutdown timeout were cut off", "err", err)
+	}
+	return nil
+}
+
+// newAPIPool opens the pool requests run on, as the authenticator role.
+func newAPIPool(ctx context.Context, dsn string) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("api pool: %w", err)
+	}
+	cfg.MaxConns = 20
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("api pool: %w", err)
+	}
+	return pool, nil
+}

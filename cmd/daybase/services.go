@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"daybase/functions"
+	"daybase/gateway"
+	"daybase/gateway/auth"
+	"daybase/internal/config"
+	"daybase/internal/keys"
+	"daybase/internal/token"
+	"daybase/realtime"
+)
+
+// deps is what the services are built from.
+type deps struct {
+	cfg       config.Config
+	keys      keys.Keys
+	signer    *token.Signer
+	adminPool *pgxpool.Pool // superuser-capable: auth, schema cache, jobs
+	apiPool   *pgxpool.Pool // authenticator: requests run as the JWT's role
+	log       *slog.Logger
+}
+
+// services builds every API the gateway mounts. Each entry is one line of
+// wiring; the services themselves never import each other.
+func services(d deps) ([]gateway.Service, func(), error) {
+	var list []gateway.Service
+	var closers []func()
+	closeAll := func() {
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
+		}
+	}
+
+	authCfg, err := authConfig(os.Getenv, d.cfg.SiteURL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("auth configuration: %w", err)
+	}
+	authSvc, err := auth.New(authCfg, d.adminPool, d.signer, d.cfg.PublicURL(), d.log)
+	if err != nil {
+		return nil, nil, err
+	}
+	closers = append(closers, authSvc.Close)
+	list = append(list, gateway.Service{Prefix: "/auth/v1", Handler: authSvc,
+		OpenPaths: []string{"/verify", "/callback", "/authorize"}})
+
+	storageSvc, closeStorage, err := storageService(d, os.Getenv)
+	if err != nil {
+		closeAll()
+		return nil, nil, err
+	}
+	closers = append(closers, closeStorage)
+	list = append(list, storageSvc)
+
+	list = append(list, gateway.Service{Prefix: "/functions/v1", APIKey: gateway.APIKeyOptional,
+		Handler: functions.New(d.apiPool, d.log, serverFunctions(d)...)})
+
+	rt, err := realtime.New(realtime.Config{Signer: d.signer, Admin: d.adminPool, API: d.apiPool, Log: d.log.With("service", "realtime")})
+	if err != nil {
+		closeAll()
+		return nil, nil, err
+	}
+	closers = append(closers, rt.Close)
+	list = append(list, gateway.Service{Prefix: "/realtime/v1", Handler: rt})
+
+	return list, closeAll, nil
+}
+
+// serverFunctions are the functions served at /functions/v1/{name}.
+func serverFunctions(d deps) []functions.Function {
+	return nil
+}

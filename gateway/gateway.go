@@ -1,0 +1,112 @@
+// Package gateway is daybase's HTTP front door. It mounts the services —
+// /rest/v1, /auth/v1, /storage/v1, /realtime/v1, /functions/v1 — behind one
+// middleware chain (request id, access log, panic recovery, CORS, body
+// limits, apikey check, JWT → role and claims) and serves the web app for
+// every other path.
+package gateway
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"daybase/internal/token"
+)
+
+// Config is the gateway's part of the configuration.
+type Config struct {
+	// Signer verifies apikeys and bearer tokens.
+	Signer *token.Signer
+	// PublicURL is written into the web app's runtime config.
+	PublicURL string
+	// AnonKey is written into the web app's runtime config.
+	AnonKey string
+	// MaxBodyBytes caps request bodies of every service except storage,
+	// which enforces its own per-plan limits while streaming.
+	MaxBodyBytes int64
+}
+
+// Pinger reports whether the database answers (for /health).
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Service is one mounted API. Handlers see paths with the mount prefix
+// removed (/rest/v1/todos arrives as /todos).
+type Service struct {
+	Prefix  string       // e.g. "/rest/v1"
+	Handler http.Handler // the service
+	// APIKey says when a valid apikey is required: always, never (the
+	// service authorises on its own, like storage's public objects), or
+	// always except for the listed path prefixes (auth's browser redirects).
+	APIKey      APIKeyRule
+	OpenPaths   []string
+	UnlimitedIn bool // skip the body limit (storage streams big uploads)
+}
+
+// APIKeyRule says whether a service requires the apikey.
+type APIKeyRule int
+
+const (
+	// APIKeyRequired refuses requests without a valid apikey with 401.
+	APIKeyRequired APIKeyRule = iota
+	// APIKeyOptional checks a key only when one is sent.
+	APIKeyOptional
+)
+
+// Gateway is the root handler.
+type Gateway struct {
+	cfg      Config
+	log      *slog.Logger
+	db       Pinger
+	services []Service
+	web      http.Handler
+	handler  http.Handler
+}
+
+// New builds the gateway. web serves the app (nil: 404 for non-API paths).
+func New(cfg Config, db Pinger, services []Service, web http.Handler, log *slog.Logger) *Gateway {
+	g := &Gateway{cfg: cfg, log: log, db: db, services: services, web: web}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /health", g.health)
+	for _, s := range services {
+		h := s.Handler
+		h = g.authenticate(s, h)
+		if !s.UnlimitedIn {
+			h = limitBody(cfg.MaxBodyBytes, h)
+		}
+		mux.Handle(s.Prefix+"/", http.StripPrefix(s.Prefix, h))
+		mux.Handle(s.Prefix, http.StripPrefix(s.Prefix, h))
+	}
+	if web != nil {
+		mux.Handle("/", web)
+	}
+	g.handler = requestID(g.accessLog(recoverPanics(log, cors(mux))))
+	return g
+}
+
+func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) { g.handler.ServeHTTP(w, r) }
+
+// health answers 200 only when the database does.
+func (g *Gateway) health(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := g.db.Ping(ctx); err != nil {
+		g.log.Warn("health check: database unreachable", "err", err)
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": "unreachable"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "ok"})
+}
+
+func isOpenPath(s Service, path string) bool {
+	rest := strings.TrimPrefix(path, s.Prefix)
+	for _, p := range s.OpenPaths {
+		if rest == p || strings.HasPrefix(rest, p+"/") {
+			return true
+		}
+	}
+	return false
+}

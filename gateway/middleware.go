@@ -1,0 +1,224 @@
+package gateway
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"daybase/internal/identity"
+)
+
+// requestID echoes X-Request-Id or makes one up, on the request and response.
+func requestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("X-Request-Id")
+		if id == "" || len(id) > 128 {
+			b := make([]byte, 8)
+			rand.Read(b)
+			id = hex.EncodeToString(b)
+			r.Header.Set("X-Request-Id", id)
+		}
+		w.Header().Set("X-Request-Id", id)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// statusRecorder remembers the status for the access log. It forwards
+// Flush and Unwrap so streaming responses and websocket upgrades work.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += int64(n)
+	return n, err
+}
+
+func (s *statusRecorder) Flush() {
+	if f, ok := s.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// accessLog writes one line per request: 5xx at Error, the rest at Info
+// (Debug for /health, which load balancers poll).
+func (g *Gateway) accessLog(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+		level := slog.LevelInfo
+		switch {
+		case rec.status >= 500:
+			level = slog.LevelError
+		case r.URL.Path == "/health":
+			level = slog.LevelDebug
+		}
+		g.log.Log(r.Context(), level, "request",
+			"request_id", r.Header.Get("X-Request-Id"),
+			"method", r.Method, "path", r.URL.Path, "status", rec.status,
+			"bytes", rec.bytes, "duration", time.Since(start).Round(time.Microsecond),
+			"role", identity.FromContext(r.Context()).Role)
+	})
+}
+
+// recoverPanics turns a panic into a 500 JSON answer and one logged stack.
+func recoverPanics(log *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			v := recover()
+			if v == nil {
+				return
+			}
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			log.Error("panic serving request", "request_id", r.Header.Get("X-Request-Id"),
+				"path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			writeJSON(w, http.StatusInternalServerError, map[string]string{
+				"code": "500", "message": "Internal server error", "request_id": r.Header.Get("X-Request-Id"),
+			})
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// Headers the SDKs send (CORS preflight must allow them) and read (they
+// must be exposed), from the supabase-js reference §0.
+const (
+	allowHeaders = "authorization, apikey, x-client-info, content-type, accept, accept-profile, " +
+		"content-profile, prefer, range, range-unit, x-retry-count, x-supabase-api-version, x-upsert, x-metadata, " +
+		"cache-control, content-encoding, x-region, traceparent, tracestate, baggage, if-none-match, x-request-id"
+	exposeHeaders = "Content-Range, Range-Unit, X-Supabase-Api-Version, x-relay-error, Retry-After, " +
+		"X-Total-Count, Link, Content-Disposition, Content-Length, ETag, Last-Modified, Location, " +
+		"Preference-Applied, X-Request-Id"
+	allowMethods = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
+)
+
+// cors answers preflights and decorates every response like the hosted
+// gateway: any origin, request headers echoed, no credentials.
+func cors(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Access-Control-Allow-Origin", "*")
+		h.Set("Access-Control-Expose-Headers", exposeHeaders)
+		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+			allowed := allowHeaders
+			if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {
+				allowed = req
+			}
+			h.Set("Access-Control-Allow-Methods", allowMethods)
+			h.Set("Access-Control-Allow-Headers", allowed)
+			h.Set("Access-Control-Max-Age", "86400")
+			h.Add("Vary", "Access-Control-Request-Headers")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// limitBody caps request bodies; handlers reading past it get an
+// *http.MaxBytesError, which each service maps to 413.
+func limitBody(max int64, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > max {
+			writeJSON(w, http.StatusRequestEntityTooLarge, map[string]string{
+				"message": fmt.Sprintf("Request body is larger than the limit of %d bytes", max),
+			})
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, max)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// authenticate checks the apikey (header or ?apikey=) and turns the Bearer
+// token, or else the apikey, into the request's identity. An invalid Bearer
+// token is not refused here: it is recorded in Identity.Err and each service
+// answers in its own error shape.
+func (g *Gateway) authenticate(s Service, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		key := r.Header.Get("apikey")
+		if key == "" {
+			key = r.URL.Query().Get("apikey")
+		}
+		var keyClaims map[string]any
+		if key != "" {
+			claims, err := g.cfg.Signer.Verify(key)
+			role, _ := claims["role"].(string)
+			if err != nil || (role != identity.Anon && role != identity.ServiceRole) {
+				writeAPIKeyError(w, "Invalid API key")
+				return
+			}
+			keyClaims = claims
+		} else if s.APIKey == APIKeyRequired && !isOpenPath(s, r.URL.Path) {
+			writeAPIKeyError(w, "No API key found in request")
+			return
+		}
+
+		id := identity.Identity{Role: identity.Anon, Claims: map[string]any{}, ClaimsJSON: []byte("{}")}
+		if keyClaims != nil {
+			id = identity.New(keyClaims, "")
+		}
+		if authz := r.Header.Get("Authorization"); authz != "" {
+			scheme, tok, _ := strings.Cut(authz, " ")
+			tok = strings.TrimSpace(tok)
+			if !strings.EqualFold(scheme, "Bearer") || tok == "" {
+				id.Err = fmt.Errorf("%w: Authorization header must be 'Bearer <token>'", identity.ErrBadJWT)
+			} else if tok != key {
+				claims, err := g.cfg.Signer.Verify(tok)
+				if err != nil {
+					id.Err = errors.Join(identity.ErrBadJWT, err)
+				} else {
+					id = identity.New(claims, tok)
+				}
+			} else {
+				id.Token = tok
+			}
+		}
+		if keyClaims != nil {
+			id.APIKeyRole, _ = keyClaims["role"].(string)
+		}
+		next.ServeHTTP(w, r.WithContext(identity.NewContext(r.Context(), id)))
+	})
+}
+
+// writeAPIKeyError answers like the hosted gateway does.
+func writeAPIKeyError(w http.ResponseWriter, msg string) {
+	writeJSON(w, http.StatusUnauthorized, map[string]string{
+		"message": msg,
+		"hint":    "Double check your anon or service_role API key (daybase keys --json prints them).",
+	})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}

@@ -1,0 +1,46 @@
+package keys
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"daybase/internal/token"
+)
+
+func TestEnsureGeneratesOnceAndKeeps(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "secrets.json")
+	a, err := Ensure(path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.JWTSecret) < 32 || a.AnonKey == "" || a.ServiceRoleKey == "" || a.AuthenticatorPassword == "" {
+		t.Fatalf("incomplete: %+v", a)
+	}
+	st, _ := os.Stat(path)
+	if st.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v, want 0600", st.Mode().Perm())
+	}
+	b, err := Ensure(path, "")
+	if err != nil || b != a {
+		t.Fatalf("second Ensure changed the keys: %+v vs %+v (err %v)", b, a, err)
+	}
+}
+
+func TestConfiguredSecretResignsKeys(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "secrets.json")
+	a, _ := Ensure(path, "")
+	secret := strings.Repeat("k", 40)
+	b, err := Ensure(path, secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.AnonKey == a.AnonKey || b.AuthenticatorPassword != a.AuthenticatorPassword {
+		t.Fatal("keys not re-signed, or unrelated secrets changed")
+	}
+	claims, err := token.NewSigner(secret).Verify(b.ServiceRoleKey)
+	if err != nil || claims["role"] != "service_role" {
+		t.Fatalf("service key not signed with the configured secret: %v %v", claims, err)
+	}
+}

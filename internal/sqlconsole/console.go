@@ -1,0 +1,304 @@
+// Package sqlconsole is the admin SQL console behind `daybase sql`: it runs
+// statements over PostgreSQL's simple query protocol and prints results as
+// aligned tables, errors with their SQLSTATE, and psql-style \d and \dt.
+package sqlconsole
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// Console runs SQL on one connection.
+type Console struct {
+	conn     *pgconn.PgConn
+	out, err io.Writer
+}
+
+// New returns a console writing results to out and errors to errOut.
+func New(conn *pgconn.PgConn, out, errOut io.Writer) *Console {
+	return &Console{conn: conn, out: out, err: errOut}
+}
+
+// ErrFailed is returned by Script when a statement failed (already printed).
+var ErrFailed = errors.New("SQL failed")
+
+// Script runs sql (one or more statements) and prints every result. It
+// stops at the first error.
+func (c *Console) Script(ctx context.Context, sql string) error {
+	if strings.HasPrefix(strings.TrimSpace(sql), `\`) {
+		return c.meta(ctx, strings.TrimSpace(sql))
+	}
+	results, err := c.conn.Exec(ctx, sql).ReadAll()
+	for _, r := range results {
+		if r.Err == nil {
+			c.print(r)
+		}
+	}
+	if err != nil {
+		c.printError(err)
+		return ErrFailed
+	}
+	return nil
+}
+
+// ScriptFrom reads a whole script from r and runs it statement by
+// statement, so meta-commands may sit between statements.
+func (c *Console) ScriptFrom(ctx context.Context, r io.Reader) error {
+	var buf strings.Builder
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if buf.Len() == 0 && strings.HasPrefix(strings.TrimSpace(line), `\`) {
+			if err := c.meta(ctx, strings.TrimSpace(line)); err != nil {
+				return err
+			}
+			continue
+		}
+		buf.WriteString(line + "\n")
+		if Complete(buf.String()) {
+			if err := c.Script(ctx, buf.String()); err != nil {
+				return err
+			}
+			buf.Reset()
+		}
+	}
+	if strings.TrimSpace(buf.String()) != "" {
+		return c.Script(ctx, buf.String())
+	}
+	return sc.Err()
+}
+
+// Interactive reads statements from r with a prompt, continuing lines until
+// a statement ends with a semicolon. Errors are printed, not returned.
+func (c *Console) Interactive(ctx context.Context, r io.Reader) error {
+	fmt.Fprintln(c.out, `daybase SQL console. End statements with ";". \dt lists tables, \d NAME describes one, \q quits.`)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	var buf strings.Builder
+	prompt := func() {
+		if buf.Len() == 0 {
+			fmt.Fprint(c.out, "daybase=# ")
+		} else {
+			fmt.Fprint(c.out, "daybase-# ")
+		}
+	}
+	for prompt(); sc.Scan(); prompt() {
+		line := sc.Text()
+		if buf.Len() == 0 && strings.HasPrefix(strings.TrimSpace(line), `\`) {
+			cmd := strings.TrimSpace(line)
+			if cmd == `\q` {
+				return nil
+			}
+			_ = c.meta(ctx, cmd)
+			continue
+		}
+		buf.WriteString(line + "\n")
+		if Complete(buf.String()) {
+			_ = c.Script(ctx, buf.String())
+			buf.Reset()
+		}
+	}
+	fmt.Fprintln(c.out)
+	return sc.Err()
+}
+
+// meta runs a backslash command.
+func (c *Console) meta(ctx context.Context, cmd string) error {
+	name, arg, _ := strings.Cut(cmd, " ")
+	arg = strings.TrimSpace(arg)
+	switch name {
+	case `\dt`:
+		return c.Script(ctx, `SELECT n.nspname AS schema, c.relname AS name,
+  CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'partitioned table' END AS type,
+  c.relrowsecurity AS rls
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
+ORDER BY 1, 2`)
+	case `\d`:
+		if arg == "" {
+			return c.Script(ctx, `SELECT n.nspname AS schema, c.relname AS name,
+  CASE c.relkind WHEN 'r' THEN 'table' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view'
+    WHEN 'S' THEN 'sequence' WHEN 'p' THEN 'partitioned table' WHEN 'f' THEN 'foreign table' END AS type
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE c.relkind IN ('r', 'v', 'm', 'S', 'p', 'f') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
+ORDER BY 1, 2`)
+		}
+		return c.describe(ctx, arg)
+	case `\?`, `\h`:
+		fmt.Fprintln(c.out, `\dt          list tables
+\d           list relations
+\d NAME      describe a table or view (schema.name or name)
+\q           quit`)
+		return nil
+	default:
+		fmt.Fprintf(c.err, "unknown command %s; \\? lists the commands\n", name)
+		return ErrFailed
+	}
+}
+
+func (c *Console) describe(ctx context.Context, name string) error {
+	// A literal, not a parameter: the simple protocol has no binds.
+	lit := "'" + strings.ReplaceAll(name, "'", "''") + "'"
+	sql := `SELECT a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type,
+  CASE WHEN a.attnotnull THEN 'not null' ELSE '' END AS nullable,
+  coalesce(pg_get_expr(d.adbin, d.adrelid), '') AS default
+FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+WHERE a.attrelid = to_regclass(` + lit + `) AND a.attnum > 0 AND NOT a.attisdropped
+ORDER BY a.attnum`
+	results, err := c.conn.Exec(ctx, sql).ReadAll()
+	if err != nil {
+		c.printError(err)
+		return ErrFailed
+	}
+	if len(results) == 0 || len(results[0].Rows) == 0 {
+		fmt.Fprintf(c.err, "Did not find any relation named %q.\n", name)
+		return ErrFailed
+	}
+	fmt.Fprintf(c.out, "Table %q\n", name)
+	c.print(results[0])
+	policies, err := c.conn.Exec(ctx, `SELECT polname AS policy, CASE polcmd WHEN 'r' THEN 'SELECT' WHEN 'a' THEN 'INSERT'
+  WHEN 'w' THEN 'UPDATE' WHEN 'd' THEN 'DELETE' ELSE 'ALL' END AS command,
+  coalesce(pg_get_expr(polqual, polrelid), '') AS using, coalesce(pg_get_expr(polwithcheck, polrelid), '') AS with_check
+FROM pg_policy WHERE polrelid = to_regclass(`+lit+`) ORDER BY 1`).ReadAll()
+	if err != nil {
+		c.printError(err)
+		return ErrFailed
+	}
+	if len(policies) > 0 && len(policies[0].Rows) > 0 {
+		fmt.Fprintln(c.out, "Policies")
+		c.print(policies[0])
+	}
+	return nil
+}
+
+// print renders one result: an aligned table for rows, else the command tag.
+func (c *Console) print(r *pgconn.Result) {
+	if len(r.FieldDescriptions) == 0 {
+		fmt.Fprintln(c.out, r.CommandTag.String())
+		return
+	}
+	headers := make([]string, len(r.FieldDescriptions))
+	widths := make([]int, len(headers))
+	for i, f := range r.FieldDescriptions {
+		headers[i] = f.Name
+		widths[i] = utf8.RuneCountInString(f.Name)
+	}
+	cells := make([][]string, len(r.Rows))
+	for i, row := range r.Rows {
+		cells[i] = make([]string, len(row))
+		for j, v := range row {
+			s := "NULL"
+			if v != nil {
+				s = strings.ReplaceAll(string(v), "\n", `\n`)
+			}
+			cells[i][j] = s
+			widths[j] = max(widths[j], utf8.RuneCountInString(s))
+		}
+	}
+	line := func(vals []string) {
+		parts := make([]string, len(vals))
+		for i, v := range vals {
+			parts[i] = " " + v + strings.Repeat(" ", widths[i]-utf8.RuneCountInString(v)) + " "
+		}
+		fmt.Fprintln(c.out, strings.TrimRight(strings.Join(parts, "|"), " "))
+	}
+	line(headers)
+	seps := make([]string, len(widths))
+	for i, w := range widths {
+		seps[i] = strings.Repeat("-", w+2)
+	}
+	fmt.Fprintln(c.out, strings.Join(seps, "+"))
+	for _, row := range cells {
+		line(row)
+	}
+	if len(r.Rows) == 1 {
+		fmt.Fprintln(c.out, "(1 row)")
+	} else {
+		fmt.Fprintf(c.out, "(%d rows)\n", len(r.Rows))
+	}
+}
+
+func (c *Console) printError(err error) {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		fmt.Fprintf(c.err, "ERROR:  %s (SQLSTATE %s)\n", pgErr.Message, pgErr.Code)
+		if pgErr.Detail != "" {
+			fmt.Fprintf(c.err, "DETAIL:  %s\n", pgErr.Detail)
+		}
+		if pgErr.Hint != "" {
+			fmt.Fprintf(c.err, "HINT:  %s\n", pgErr.Hint)
+		}
+		return
+	}
+	fmt.Fprintf(c.err, "ERROR:  %v\n", err)
+}
+
+// Complete reports whether sql ends with a semicolon outside quotes,
+// dollar-quoted bodies and comments: the end of a statement.
+func Complete(sql string) bool {
+	endsStatement := false
+	for i := 0; i < len(sql); i++ {
+		ch := sql[i]
+		switch {
+		case ch == '\'' || ch == '"':
+			j := strings.IndexByte(sql[i+1:], ch)
+			if j < 0 {
+				return false
+			}
+			i += j + 1
+			endsStatement = false
+		case ch == '-' && strings.HasPrefix(sql[i:], "--"):
+			j := strings.IndexByte(sql[i:], '\n')
+			if j < 0 {
+				return endsStatement
+			}
+			i += j
+		case ch == '/' && strings.HasPrefix(sql[i:], "/*"):
+			j := strings.Index(sql[i+2:], "*/")
+			if j < 0 {
+				return false
+			}
+			i += j + 3
+		case ch == '$':
+			tag := dollarTag(sql[i:])
+			if tag == "" {
+				endsStatement = false
+				continue
+			}
+			j := strings.Index(sql[i+len(tag):], tag)
+			if j < 0 {
+				return false
+			}
+			i += len(tag) + j + len(tag) - 1
+			endsStatement = false
+		case ch == ';':
+			endsStatement = true
+		case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
+		default:
+			endsStatement = false
+		}
+	}
+	return endsStatement
+}
+
+// dollarTag returns "$tag$" when s starts with a dollar-quote opener.
+func dollarTag(s string) string {
+	for i := 1; i < len(s); i++ {
+		ch := s[i]
+		if ch == '$' {
+			return s[:i+1]
+		}
+		if !(ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || i > 1 && ch >= '0' && ch <= '9') {
+			return ""
+		}
+	}
+	return ""
+}
