@@ -1,0 +1,119 @@
+package schemacache
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func connect(t *testing.T, url string) *pgxpool.Pool {
+	t.Helper()
+	pool, err := pgxpool.New(t.Context(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool
+}
+
+// waitFor polls cond every 10ms until it holds or the timeout passes.
+func waitFor(t *testing.T, timeout time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %v waiting for %s", timeout, what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestWatchReloadsOnNotify(t *testing.T) {
+	f := setup(t)
+	// Watch through the authenticator's pool, as the gateway does.
+	pool := connect(t, f.db.AuthenticatorURL())
+	c := New(Config{Schemas: []string{"api"}, Debounce: 20 * time.Millisecond, MinBackoff: 20 * time.Millisecond}, testLogger(t))
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- c.Watch(ctx, pool) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; !errors.Is(err, context.Canceled) {
+			t.Errorf("Watch returned %v, want context.Canceled", err)
+		}
+	})
+	select {
+	case <-c.Ready():
+	case <-time.After(5 * time.Second):
+		t.Fatal("no first load")
+	}
+
+	// DDL fires the event trigger of migration 0001; no explicit reload.
+	start := time.Now()
+	if _, err := f.db.Pool.Exec(t.Context(), "CREATE TABLE api.fresh (id int PRIMARY KEY)"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, time.Second, "api.fresh in the cache", func() bool { return c.Snapshot().Table("api", "fresh") != nil })
+	t.Logf("new table visible after %v", time.Since(start))
+
+	// A burst of DDL in separate transactions costs few reloads.
+	before := c.Snapshot()
+	for _, stmt := range []string{
+		"CREATE TABLE api.burst1 (id int)", "CREATE TABLE api.burst2 (id int)", "CREATE TABLE api.burst3 (id int)",
+	} {
+		if _, err := f.db.Pool.Exec(t.Context(), stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, time.Second, "api.burst3", func() bool { return c.Snapshot().Table("api", "burst3") != nil })
+	if c.Snapshot() == before {
+		t.Error("snapshot not replaced")
+	}
+
+	// Other payloads are ignored.
+	current := c.Snapshot()
+	if _, err := f.db.Pool.Exec(t.Context(), "NOTIFY pgrst, 'reload config'"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if c.Snapshot() != current {
+		t.Error("'reload config' reloaded the schema cache")
+	}
+	// An empty payload reloads.
+	if _, err := f.db.Pool.Exec(t.Context(), "NOTIFY pgrst"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, time.Second, "reload on empty payload", func() bool { return c.Snapshot() != current })
+
+	// When the listening connection dies, Watch reconnects and reloads:
+	// changes made meanwhile are not lost.
+	tag, err := f.db.Pool.Exec(t.Context(),
+		`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		 WHERE datname = current_database() AND query LIKE 'LISTEN%'`)
+	if err != nil || tag.RowsAffected() != 1 {
+		t.Fatalf("terminate listener: %v (%d rows)", err, tag.RowsAffected())
+	}
+	if _, err := f.db.Pool.Exec(t.Context(),
+		"SET session_replication_role = replica; CREATE TABLE api.unannounced (id int)"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 3*time.Second, "api.unannounced after reconnect", func() bool {
+		return c.Snapshot().Table("api", "unannounced") != nil
+	})
+}
+
+func TestReloadsPayloads(t *testing.T) {
+	for payload, want := range map[string]bool{
+		"":              true,
+		"reload schema": true,
+		"reload config": false,
+		"something":     false,
+	} {
+		if got := reloads(payload); got != want {
+			t.Errorf("reloads(%q) = %v, want %v", payload, got, want)
+		}
+	}
+}

@@ -1,0 +1,214 @@
+package rest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"daybase/gateway/rest/schemacache"
+	"daybase/internal/identity"
+)
+
+// TxRequest is what a request's transaction is set up from.
+type TxRequest struct {
+	// Identity gives the role to run as (SET LOCAL ROLE) and the claims
+	// for request.jwt.claims, which auth.uid(), auth.role() and auth.jwt()
+	// read in policies.
+	Identity identity.Identity
+	// Method and Path (without the query string, e.g. /tasks) become
+	// request.method and request.path.
+	Method string
+	Path   string
+	// Headers become request.headers, a JSON object with lower-cased
+	// names (repeated headers joined with ", "); the Cookie header goes to
+	// request.cookies instead, one key per cookie.
+	Headers http.Header
+	// SearchPath is the search_path of the request: the requested schema
+	// then the extra search path, e.g. ["public", "extensions"]. Empty
+	// leaves the connection's.
+	SearchPath []string
+	// ReadOnly runs the transaction READ ONLY: GET and HEAD, and calls of
+	// stable or immutable functions. A write then fails with 25006 (405).
+	ReadOnly bool
+	// Settings are set after the role's own (ALTER ROLE ... SET) settings
+	// and so win over them: the hoisted SET clauses of a called function
+	// (statement_timeout, default_transaction_isolation), for instance.
+	Settings []schemacache.Setting
+	// Timezone is Prefer: timezone=...; "" leaves the connection's.
+	Timezone string
+	// LegacyClaimGUCs also sets request.jwt.claim.<name> for every
+	// top-level claim whose name is an identifier, as PostgREST before v10
+	// did; policies written for it read current_setting('request.jwt.claim.sub').
+	LegacyClaimGUCs bool
+}
+
+// setupSQL sets up a request's transaction in one statement. Every value
+// is a parameter, so the statement text never changes and stays prepared
+// on each connection.
+//
+// The settings ($1, $2) run first, while the authenticator is still the
+// current user, as PostgREST applies them; set_config(..., true) is SET
+// LOCAL, undone when the transaction ends. The select list is evaluated
+// left to right.
+const setupSQL = `SELECT
+  (SELECT count(set_config(s.name, s.value, true)) FROM unnest($1::text[], $2::text[]) AS s (name, value)),
+  set_config('role', $3, true),
+  set_config('request.jwt.claims', $4, true),
+  set_config('request.method', $5, true),
+  set_config('request.path', $6, true),
+  set_config('request.headers', $7, true),
+  set_config('request.cookies', $8, true),
+  (SELECT count(set_config('request.jwt.claim.' || c.key, c.value, true))
+   FROM json_each_text(CASE WHEN $9 THEN $4::json ELSE '{}' END) AS c
+   WHERE c.key ~ '^[A-Za-z_][A-Za-z0-9_]*$')`
+
+// RequestBatch returns a batch that begins the request's transaction and
+// sets it up: BEGIN and the setup statement are its first two queries.
+// Queue the request's statements after them, send it with
+// pool.SendBatch, call ReadRequestSetup on the results and read your own:
+// the whole request reaches the database in one round trip.
+//
+//	b, err := rest.RequestBatch(snap, req)
+//	b.Queue(mainSQL, args...)
+//	br := pool.SendBatch(ctx, b)
+//	defer br.Tx().Rollback(ctx) // no-op once committed
+//	if err := rest.ReadRequestSetup(br); err != nil { br.Close(); return err }
+//	rows, err := br.Query()
+//	... read rows ...
+//	if err := br.Close(); err != nil { return err }
+//	return br.Tx().Commit(ctx)
+//
+// The role's settings come from snap; they are applied first, then
+// req.Settings (default_transaction_isolation picks the isolation level
+// instead, the last one winning).
+//
+// Statements queued after the setup must be parsed after it ran, as the
+// request's role: send the batch on a pool whose DefaultQueryExecMode is
+// pgx.QueryExecModeExec or QueryExecModeSimpleProtocol, which send each
+// query's Parse right before its Execute. In the default
+// QueryExecModeCacheStatement pgx prepares a batch's new statements before
+// sending it, that is as the authenticator, which cannot resolve names in
+// schemas only the API roles may use (42501 permission denied for schema).
+// BeginTx has no such constraint.
+func RequestBatch(snap *schemacache.Snapshot, req TxRequest) (*pgx.Batch, error) {
+	opts := pgx.TxOptions{IsoLevel: pgx.ReadCommitted}
+	if req.ReadOnly {
+		opts.AccessMode = pgx.ReadOnly
+	}
+	var names, values []string
+	set := func(s schemacache.Setting) {
+		if s.Name == "default_transaction_isolation" {
+			if iso, ok := isolationLevels[strings.ToLower(s.Value)]; ok {
+				opts.IsoLevel = iso
+			}
+			return
+		}
+		names = append(names, s.Name)
+		values = append(values, s.Value)
+	}
+	if len(req.SearchPath) > 0 {
+		quoted := make([]string, len(req.SearchPath))
+		for i, s := range req.SearchPath {
+			quoted[i] = pgx.Identifier{s}.Sanitize()
+		}
+		set(schemacache.Setting{Name: "search_path", Value: strings.Join(quoted, ", ")})
+	}
+	if snap != nil {
+		for _, s := range snap.RoleSettings(req.Identity.Role) {
+			set(s)
+		}
+	}
+	for _, s := range req.Settings {
+		set(s)
+	}
+	if req.Timezone != "" {
+		set(schemacache.Setting{Name: "timezone", Value: req.Timezone})
+	}
+
+	claims := string(req.Identity.ClaimsJSON)
+	if claims == "" {
+		claims = "{}"
+	}
+	headers, cookies, err := requestHeaders(req.Headers)
+	if err != nil {
+		return nil, err
+	}
+	b := &pgx.Batch{}
+	b.BeginTx(opts)
+	b.Queue(setupSQL, names, values, req.Identity.Role, claims, req.Method, req.Path, headers, cookies, req.LegacyClaimGUCs)
+	return b, nil
+}
+
+var isolationLevels = map[string]pgx.TxIsoLevel{
+	"serializable":     pgx.Serializable,
+	"repeatable read":  pgx.RepeatableRead,
+	"read committed":   pgx.ReadCommitted,
+	"read uncommitted": pgx.ReadCommitted, // PostgreSQL runs it as read committed
+}
+
+// requestHeaders renders the request.headers and request.cookies JSON.
+func requestHeaders(h http.Header) (headers, cookies string, err error) {
+	hm := make(map[string]string, len(h))
+	for name, values := range h {
+		if strings.EqualFold(name, "Cookie") {
+			continue
+		}
+		hm[strings.ToLower(name)] = strings.Join(values, ", ")
+	}
+	cm := map[string]string{}
+	for _, c := range (&http.Request{Header: h}).Cookies() {
+		cm[c.Name] = c.Value
+	}
+	hb, err := json.Marshal(hm)
+	if err != nil {
+		return "", "", err
+	}
+	cb, err := json.Marshal(cm)
+	if err != nil {
+		return "", "", err
+	}
+	return string(hb), string(cb), nil
+}
+
+// ReadRequestSetup reads the results of the two queries RequestBatch
+// queued. On error the transaction is already over (or will be when the
+// batch is closed); close the batch and return the error, which ErrorFor
+// maps (an unknown role in the JWT is 22023, 401).
+func ReadRequestSetup(br pgx.BatchResults) error {
+	if _, err := br.Exec(); err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if _, err := br.Exec(); err != nil {
+		return fmt.Errorf("set up request: %w", err)
+	}
+	return nil
+}
+
+// BeginTx begins a request's transaction on pool and sets it up (role,
+// claims, request GUCs, the role's settings such as statement_timeout) in
+// one round trip. Commit or roll back the returned transaction; either
+// releases the connection to the pool. Use RequestBatch instead to send
+// the request's statement in the same round trip.
+func BeginTx(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, req TxRequest) (pgx.Tx, error) {
+	b, err := RequestBatch(snap, req)
+	if err != nil {
+		return nil, err
+	}
+	br := pool.SendBatch(ctx, b)
+	setupErr := ReadRequestSetup(br)
+	closeErr := br.Close()
+	tx := br.Tx()
+	if setupErr == nil {
+		setupErr = closeErr
+	}
+	if setupErr != nil {
+		tx.Rollback(ctx) //nolint:errcheck // reporting the setup error
+		return nil, setupErr
+	}
+	return tx, nil
+}
