@@ -1,0 +1,382 @@
+package auth
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
+)
+
+// TOTP parameters every authenticator app understands, as GoTrue uses
+// them: SHA1, 6 digits, 30 s, one period of clock skew either way.
+const (
+	totpPeriod = 30
+	totpSkew   = 1
+)
+
+// Factor-type errors for types daybase does not offer.
+const (
+	CodeMFAPhoneEnrollDisabled    Code = "mfa_phone_enroll_not_enabled"
+	CodeMFAWebAuthnEnrollDisabled Code = "mfa_webauthn_enroll_not_enabled"
+)
+
+func init() {
+	codeStatus[CodeMFAPhoneEnrollDisabled] = http.StatusUnprocessableEntity
+	codeStatus[CodeMFAWebAuthnEnrollDisabled] = http.StatusUnprocessableEntity
+}
+
+// mfaCaller is a signed-in, non-anonymous user with a session, as the
+// /factors endpoints require.
+func (s *Service) mfaCaller(ctx context.Context, r *http.Request) (caller, *User, string, error) {
+	c, err := s.requireUser(ctx, r)
+	if err != nil {
+		return caller{}, nil, "", err
+	}
+	u, err := loadUser(ctx, s.db, c.UserID)
+	if err != nil {
+		return caller{}, nil, "", err
+	}
+	if u.IsAnonymous {
+		return caller{}, nil, "", fail(CodeNoAuthorization, "Anonymous users cannot use MFA").withStatus(http.StatusForbidden)
+	}
+	if c.SessionID == "" {
+		return caller{}, nil, "", fail(CodeSessionNotFound, "MFA needs an access token with a session")
+	}
+	var aal string
+	var amr []amrEntry
+	if err := s.db.QueryRow(ctx, q.SessionAuth, c.SessionID).Scan(&aal, &amr); err != nil {
+		return caller{}, nil, "", fmt.Errorf("load session: %w", err)
+	}
+	return c, u, aal, nil
+}
+
+type enrollParams struct {
+	FriendlyName string `json:"friendly_name"`
+	FactorType   string `json:"factor_type"`
+	Issuer       string `json:"issuer"`
+}
+
+// enrollResponse is the wire shape of a new TOTP factor (reference §1.7).
+type enrollResponse struct {
+	ID           string     `json:"id"`
+	Type         string     `json:"type"`
+	FriendlyName string     `json:"friendly_name"`
+	TOTP         totpObject `json:"totp"`
+}
+
+type totpObject struct {
+	QRCode string `json:"qr_code"`
+	Secret string `json:"secret"`
+	URI    string `json:"uri"`
+}
+
+// enrollFactor starts a TOTP factor: a secret, its otpauth URI and QR code.
+// The factor stays unverified until a challenge is verified with it.
+func (s *Service) enrollFactor(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	c, u, aal, err := s.mfaCaller(ctx, r)
+	if err != nil {
+		return err
+	}
+	var p enrollParams
+	if err := readJSON(r, &p); err != nil {
+		return err
+	}
+	switch p.FactorType {
+	case "totp":
+	case "phone":
+		return fail(CodeMFAPhoneEnrollDisabled, "MFA enroll is disabled for Phone")
+	case "webauthn":
+		return fail(CodeMFAWebAuthnEnrollDisabled, "MFA enroll is disabled for WebAuthn")
+	default:
+		return fail(CodeValidationFailed, "factor_type needs to be totp, phone, or webauthn")
+	}
+	issuer := p.Issuer
+	if issuer == "" {
+		issuer = s.cfg.MFAIssuer
+	}
+	if issuer == "" {
+		if su, err := url.Parse(s.cfg.SiteURL); err == nil {
+			issuer = su.Host
+		}
+	}
+	account := u.Email
+	if account == "" {
+		account = u.ID
+	}
+	key, err := totp.Generate(totp.GenerateOpts{Issuer: issuer, AccountName: account, Rand: s.random})
+	if err != nil {
+		return fmt.Errorf("generate TOTP secret: %w", err)
+	}
+	svg, err := qrSVG(key.URL())
+	if err != nil {
+		return err
+	}
+	var id string
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		// The user row's lock serialises concurrent enrolments, so the
+		// limit and the name check hold.
+		var factors []Factor
+		if err := tx.QueryRow(ctx, q.FactorsForEnroll, u.ID, s.cfg.MFAFactorExpiry).Scan(&factors); err != nil {
+			return fmt.Errorf("list factors: %w", err)
+		}
+		verified := 0
+		for _, f := range factors {
+			if f.FriendlyName == p.FriendlyName {
+				return fail(CodeMFAFactorNameConflict, "A factor with the friendly name %q for this user already exists", p.FriendlyName)
+			}
+			if f.Status == "verified" {
+				verified++
+			}
+		}
+		if len(factors) >= s.cfg.MFAMaxFactors {
+			return fail(CodeTooManyFactors, "Maximum number of verified factors reached, unenroll to continue")
+		}
+		if verified > 0 && aal != "aal2" {
+			return fail(CodeInsufficientAAL, "AAL2 required to enroll a new factor")
+		}
+		if err := tx.QueryRow(ctx, q.InsertFactor, u.ID, p.FriendlyName, key.Secret()).Scan(&id); err != nil {
+			return fmt.Errorf("insert factor: %w", err)
+		}
+		return s.audit(ctx, tx, r, "factor_in_progress", c.UserID, map[string]any{"factor_id": id})
+	})
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, enrollResponse{
+		ID: id, Type: "totp", FriendlyName: p.FriendlyName,
+		TOTP: totpObject{QRCode: svg, Secret: key.Secret(), URI: key.URL()},
+	})
+}
+
+// factorRow is a factor with its secret, for challenges and verification.
+type factorRow struct {
+	ID        string
+	UserID    string
+	Type      string
+	Status    string
+	Secret    string
+	CreatedAt time.Time
+}
+
+// loadFactor finds the caller's factor named in the path.
+func (s *Service) loadFactor(ctx context.Context, db querier, r *http.Request, userID string) (*factorRow, error) {
+	id := r.PathValue("factor_id")
+	if !isUUID(id) {
+		return nil, fail(CodeValidationFailed, "factor_id must be an UUID").withStatus(http.StatusNotFound)
+	}
+	f := &factorRow{}
+	err := db.QueryRow(ctx, q.FactorByID, id, userID).Scan(&f.ID, &f.UserID, &f.Type, &f.Status, &f.Secret, &f.CreatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fail(CodeMFAFactorNotFound, "Factor not found")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load factor: %w", err)
+	}
+	if f.Status != "verified" && s.now().After(f.CreatedAt.Add(s.cfg.MFAFactorExpiry)) {
+		return nil, fail(CodeMFAFactorNotFound, "Factor not found: it was never verified and has expired; enroll again")
+	}
+	return f, nil
+}
+
+// challengeFactor opens a challenge for a TOTP factor. supabase-js sends
+// {"factorId": …} as the body, which is ignored.
+func (s *Service) challengeFactor(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	c, _, _, err := s.mfaCaller(ctx, r)
+	if err != nil {
+		return err
+	}
+	f, err := s.loadFactor(ctx, s.db, r, c.UserID)
+	if err != nil {
+		return err
+	}
+	var id string
+	var created time.Time
+	if err := s.db.QueryRow(ctx, q.InsertChallenge, f.ID, inet(s.clientIP(r))).Scan(&id, &created); err != nil {
+		return fmt.Errorf("insert challenge: %w", err)
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{
+		"id": id, "type": f.Type, "expires_at": created.Add(s.cfg.MFAChallengeExpiry).Unix(),
+	})
+}
+
+type verifyFactorParams struct {
+	ChallengeID string `json:"challenge_id"`
+	Code        string `json:"code"`
+}
+
+// verifyFactor checks a TOTP code against a challenge. Success marks the
+// factor verified, raises the session to aal2 with the amr method "totp",
+// rotates its refresh token (an aal1 refresh token cannot mint aal2
+// tokens), ends the user's other aal1 sessions and answers the new
+// session. A code is accepted once per factor: the time step it belongs
+// to is recorded, so a replay within its window is refused.
+func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	ip := s.clientIP(r)
+	if err := s.limits.mfaVerify.take(ip, s.now()); err != nil {
+		return err
+	}
+	c, _, _, err := s.mfaCaller(ctx, r)
+	if err != nil {
+		return err
+	}
+	f, err := s.loadFactor(ctx, s.db, r, c.UserID)
+	if err != nil {
+		return err
+	}
+	if err := s.limits.mfaFailures.check(f.ID, s.now()); err != nil {
+		return err
+	}
+	var p verifyFactorParams
+	if err := readJSON(r, &p); err != nil {
+		return err
+	}
+	p.Code = strings.TrimSpace(p.Code)
+	if p.Code == "" {
+		return fail(CodeValidationFailed, "MFA verification requires a code")
+	}
+	if !isUUID(p.ChallengeID) {
+		return fail(CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").withStatus(http.StatusUnprocessableEntity)
+	}
+	var refresh string
+	failed := false
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		var challengeIP string
+		var created time.Time
+		var verifiedAt *time.Time
+		err := tx.QueryRow(ctx, q.ChallengeForVerify, p.ChallengeID, f.ID).Scan(&challengeIP, &created, &verifiedAt)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fail(CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").withStatus(http.StatusUnprocessableEntity)
+		}
+		if err != nil {
+			return fmt.Errorf("load challenge: %w", err)
+		}
+		if verifiedAt != nil || challengeIP != ip {
+			return fail(CodeMFAIPAddressMismatch, "Challenge and verify IP addresses mismatch.")
+		}
+		if s.now().After(created.Add(s.cfg.MFAChallengeExpiry)) {
+			return fail(CodeMFAChallengeExpired, "MFA challenge %s has expired, verify against another challenge or create a new challenge.", p.ChallengeID)
+		}
+		step, ok := s.matchTOTP(f.Secret, p.Code)
+		if !ok {
+			failed = true
+			return fail(CodeMFAVerificationFailed, "Invalid TOTP code entered")
+		}
+		tag, err := tx.Exec(ctx, q.InsertUsedCode, f.ID, step)
+		if err != nil {
+			return fmt.Errorf("record used code: %w", err)
+		}
+		if tag.RowsAffected() == 0 {
+			failed = true
+			return fail(CodeMFAVerificationFailed, "Invalid TOTP code entered: this code was already used, wait for the next one")
+		}
+		if _, err := tx.Exec(ctx, q.MarkChallengeVerified, p.ChallengeID); err != nil {
+			return fmt.Errorf("mark challenge verified: %w", err)
+		}
+		if _, err := tx.Exec(ctx, q.VerifyFactorStatus, f.ID); err != nil {
+			return fmt.Errorf("mark factor verified: %w", err)
+		}
+		if _, err := tx.Exec(ctx, q.RaiseSessionAAL, c.SessionID, f.ID); err != nil {
+			return fmt.Errorf("raise session: %w", err)
+		}
+		if _, err := tx.Exec(ctx, q.InsertAMR, c.SessionID, amrTOTP); err != nil {
+			return fmt.Errorf("record amr: %w", err)
+		}
+		if _, err := tx.Exec(ctx, q.RotateSessionTokens, c.SessionID); err != nil {
+			return fmt.Errorf("revoke aal1 refresh tokens: %w", err)
+		}
+		if refresh, err = s.newRefreshToken(); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, q.InsertRefreshToken, refresh, c.UserID, c.SessionID, nil); err != nil {
+			return fmt.Errorf("insert refresh token: %w", err)
+		}
+		if _, err := tx.Exec(ctx, q.DeleteLowAALSessions, c.UserID, c.SessionID); err != nil {
+			return fmt.Errorf("end aal1 sessions: %w", err)
+		}
+		if _, err := tx.Exec(ctx, q.DeleteUnverifiedOthers, c.UserID, f.ID); err != nil {
+			return fmt.Errorf("remove unverified factors: %w", err)
+		}
+		return s.audit(ctx, tx, r, "verification_attempted", c.UserID, map[string]any{"factor_id": f.ID, "success": true})
+	})
+	if failed {
+		s.limits.mfaFailures.take(f.ID, s.now())
+	}
+	if err != nil {
+		return err
+	}
+	resp, err := s.sessionResponse(ctx, s.db, c.UserID, c.SessionID, refresh)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, resp)
+}
+
+// matchTOTP checks code against the periods around now in constant time
+// and returns the time step it belongs to.
+func (s *Service) matchTOTP(secret, code string) (int64, bool) {
+	now := s.now()
+	var matched int64
+	ok := 0
+	for d := -totpSkew; d <= totpSkew; d++ {
+		t := now.Add(time.Duration(d*totpPeriod) * time.Second)
+		want, err := totp.GenerateCodeCustom(secret, t, totp.ValidateOpts{
+			Period: totpPeriod, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1,
+		})
+		if err != nil {
+			return 0, false
+		}
+		if subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 && ok == 0 {
+			matched, ok = t.Unix()/totpPeriod, 1
+		}
+	}
+	return matched, ok == 1
+}
+
+// unenrollFactor removes a factor. A verified one needs an aal2 session;
+// sessions raised with it drop back to aal1.
+func (s *Service) unenrollFactor(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	c, _, aal, err := s.mfaCaller(ctx, r)
+	if err != nil {
+		return err
+	}
+	f, err := s.loadFactor(ctx, s.db, r, c.UserID)
+	if err != nil {
+		return err
+	}
+	if f.Status == "verified" && aal != "aal2" {
+		return fail(CodeInsufficientAAL, "AAL2 required to unenroll verified factor").withStatus(http.StatusUnprocessableEntity)
+	}
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		if err := s.removeFactor(ctx, tx, f.ID); err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, r, "factor_unenrolled", c.UserID, map[string]any{"factor_id": f.ID})
+	})
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]string{"id": f.ID})
+}
+
+// removeFactor deletes a factor and downgrades the sessions it raised.
+func (s *Service) removeFactor(ctx context.Context, tx pgx.Tx, factorID string) error {
+	if _, err := tx.Exec(ctx, q.DowngradeSessions, factorID); err != nil {
+		return fmt.Errorf("downgrade sessions: %w", err)
+	}
+	if _, err := tx.Exec(ctx, q.DeleteFactor, factorID); err != nil {
+		return fmt.Errorf("delete factor: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,375 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"golang.org/x/oauth2"
+)
+
+// oauthProvider is one configured OAuth 2 provider.
+type oauthProvider struct {
+	name   string
+	conf   oauth2.Config
+	apiURL string // GitHub: the API base; Google: the userinfo endpoint
+	// fetch reads the signed-in account from the provider's API.
+	fetch func(ctx context.Context, client *http.Client, apiURL string) (*providerUser, error)
+}
+
+// providerUser is what daybase keeps of a provider account.
+type providerUser struct {
+	ID            string
+	Email         string
+	EmailVerified bool
+	Name          string
+	UserName      string
+	AvatarURL     string
+}
+
+// providerNames are the providers daybase knows, enabled or not.
+var providerNames = map[string]string{"google": "GOOGLE", "github": "GITHUB"}
+
+// newOAuthProviders builds the enabled providers.
+func newOAuthProviders(cfg Config, publicURL string) map[string]*oauthProvider {
+	out := map[string]*oauthProvider{}
+	callback := publicURL + "/auth/v1/callback"
+	or := func(v, def string) string {
+		if v != "" {
+			return v
+		}
+		return def
+	}
+	if g := cfg.Google; g.Enabled() {
+		out["google"] = &oauthProvider{
+			name: "google",
+			conf: oauth2.Config{
+				ClientID: g.ClientID, ClientSecret: g.Secret, RedirectURL: or(g.RedirectURL, callback),
+				Endpoint: oauth2.Endpoint{
+					AuthURL:  or(g.AuthURL, "https://accounts.google.com/o/oauth2/v2/auth"),
+					TokenURL: or(g.TokenURL, "https://oauth2.googleapis.com/token"),
+				},
+				Scopes: []string{"openid", "email", "profile"},
+			},
+			apiURL: or(g.UserURL, "https://openidconnect.googleapis.com/v1/userinfo"),
+			fetch:  fetchGoogleUser,
+		}
+	}
+	if gh := cfg.GitHub; gh.Enabled() {
+		out["github"] = &oauthProvider{
+			name: "github",
+			conf: oauth2.Config{
+				ClientID: gh.ClientID, ClientSecret: gh.Secret, RedirectURL: or(gh.RedirectURL, callback),
+				Endpoint: oauth2.Endpoint{
+					AuthURL:  or(gh.AuthURL, "https://github.com/login/oauth/authorize"),
+					TokenURL: or(gh.TokenURL, "https://github.com/login/oauth/access_token"),
+				},
+				Scopes: []string{"user:email"},
+			},
+			apiURL: strings.TrimRight(or(gh.UserURL, "https://api.github.com"), "/"),
+			fetch:  fetchGitHubUser,
+		}
+	}
+	return out
+}
+
+// passThroughParams are the client's queryParams forwarded to the
+// provider's consent page.
+var passThroughParams = []string{"access_type", "prompt", "login_hint", "hd"}
+
+// authorize starts an OAuth sign-in (signInWithOAuth): it records the
+// flow and redirects to the provider, or answers {"url"} with
+// skip_http_redirect.
+func (s *Service) authorize(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	qv := r.URL.Query()
+	name := qv.Get("provider")
+	env, known := providerNames[name]
+	if !known {
+		return fail(CodeValidationFailed, "Unsupported provider: Provider %s could not be found", name)
+	}
+	p := s.providers[name]
+	if p == nil {
+		return fail(CodeProviderDisabled, "Unsupported provider: provider %s is not enabled on this server (set DAYBASE_AUTH_%s_CLIENT_ID and DAYBASE_AUTH_%s_SECRET)", name, env, env)
+	}
+	if err := s.limits.signIn.take(s.clientIP(r), s.now()); err != nil {
+		return err
+	}
+	challenge, method, err := pkceParams{CodeChallenge: strPtr(qv.Get("code_challenge")), CodeChallengeMethod: strPtr(qv.Get("code_challenge_method"))}.parse()
+	if err != nil {
+		return err
+	}
+	redirect := s.redirectTarget(qv.Get("redirect_to"))
+	if _, err := s.db.Exec(ctx, q.DeleteStaleFlowStates, s.cfg.OTPExpiry+s.cfg.FlowStateExpiry); err != nil {
+		return fmt.Errorf("clean flow states: %w", err)
+	}
+	var flowID string
+	if err := s.db.QueryRow(ctx, q.InsertFlowState, nil, challenge, method, name, amrOAuth, redirect).Scan(&flowID); err != nil {
+		return fmt.Errorf("store flow state: %w", err)
+	}
+	conf := p.conf
+	if extra := strings.FieldsFunc(qv.Get("scopes"), func(r rune) bool { return r == ' ' || r == ',' }); len(extra) > 0 {
+		conf.Scopes = append(append([]string{}, conf.Scopes...), extra...)
+	}
+	var opts []oauth2.AuthCodeOption
+	for _, k := range passThroughParams {
+		if v := qv.Get(k); v != "" {
+			opts = append(opts, oauth2.SetAuthURLParam(k, v))
+		}
+	}
+	target := conf.AuthCodeURL(flowID, opts...)
+	if qv.Get("skip_http_redirect") == "true" {
+		return writeJSON(w, http.StatusOK, map[string]string{"url": target})
+	}
+	http.Redirect(w, r, target, http.StatusFound)
+	return nil
+}
+
+func strPtr(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// callback finishes an OAuth sign-in: the provider sends the browser here
+// with ?code=&state=. The account is found by its identity, else linked to
+// the user with the same verified e-mail, else created; the browser then
+// goes to redirect_to with ?code= (PKCE) or the session in the fragment.
+func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	if err := r.ParseForm(); err != nil {
+		return fail(CodeBadOAuthCallback, "OAuth callback: unreadable parameters")
+	}
+	state := r.FormValue("state")
+	var name string
+	var challenge, redirect *string
+	var created time.Time
+	err := error(nil)
+	if isUUID(state) {
+		err = s.db.QueryRow(ctx, q.FlowStateByID, state).Scan(&name, &challenge, &redirect, &created)
+	}
+	if !isUUID(state) || errors.Is(err, pgx.ErrNoRows) || s.now().After(created.Add(s.cfg.FlowStateExpiry)) {
+		return s.redirectError(w, r, s.cfg.SiteURL, fail(CodeBadOAuthState, "OAuth state parameter missing, invalid or expired; start the sign-in again"), false)
+	}
+	if err != nil {
+		return fmt.Errorf("load flow state: %w", err)
+	}
+	target := s.redirectTarget(deref(redirect))
+	pkce := challenge != nil
+	p := s.providers[name]
+	if p == nil {
+		return s.redirectError(w, r, target, fail(CodeProviderDisabled, "provider %s is not enabled on this server", name), pkce)
+	}
+	if e := r.FormValue("error"); e != "" {
+		msg := r.FormValue("error_description")
+		if msg == "" {
+			msg = e
+		}
+		return s.redirectError(w, r, target, fail(CodeBadOAuthCallback, "%s: %s", name, msg).withStatus(http.StatusForbidden), pkce)
+	}
+	code := r.FormValue("code")
+	if code == "" {
+		return s.redirectError(w, r, target, fail(CodeBadOAuthCallback, "OAuth callback with missing authorization code"), pkce)
+	}
+	cctx := context.WithValue(ctx, oauth2.HTTPClient, s.httpClient)
+	tok, err := p.conf.Exchange(cctx, code)
+	if err != nil {
+		return s.redirectError(w, r, target, fail(CodeBadOAuthCallback, "Unable to exchange the %s authorization code", name).because(err), pkce)
+	}
+	pu, err := p.fetch(cctx, p.conf.Client(cctx, tok), p.apiURL)
+	if err != nil {
+		return s.redirectError(w, r, target, fail(CodeBadOAuthCallback, "Unable to read the %s account", name).because(err), pkce)
+	}
+
+	var userID, sessionID, refresh, authCode string
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		userID, err = s.oauthUser(ctx, tx, r, name, pu)
+		if err != nil {
+			return err
+		}
+		var banned bool
+		if err := tx.QueryRow(ctx, q.UserBanned, userID).Scan(&banned); err != nil {
+			return err
+		}
+		if banned {
+			return fail(CodeUserBanned, "User is banned").withStatus(http.StatusForbidden)
+		}
+		if pkce {
+			return tx.QueryRow(ctx, q.CompleteOAuthFlow, state, userID, tok.AccessToken, tok.RefreshToken).Scan(&authCode)
+		}
+		if _, err := tx.Exec(ctx, q.DeleteFlowState, state); err != nil {
+			return err
+		}
+		sessionID, refresh, err = s.startSession(ctx, tx, r, userID, amrOAuth, name)
+		return err
+	})
+	if err != nil {
+		return s.redirectError(w, r, target, err, pkce)
+	}
+	u, err := url.Parse(target)
+	if err != nil {
+		return fmt.Errorf("redirect target %q: %w", target, err)
+	}
+	frag := ""
+	if pkce {
+		qs := u.Query()
+		qs.Set("code", authCode)
+		u.RawQuery = qs.Encode()
+	} else {
+		resp, err := s.sessionResponse(ctx, s.db, userID, sessionID, refresh)
+		if err != nil {
+			return err
+		}
+		resp.ProviderToken, resp.ProviderRefreshToken = tok.AccessToken, tok.RefreshToken
+		frag = implicitFragment(resp, "")
+	}
+	http.Redirect(w, r, withFragment(u, frag), http.StatusFound)
+	return nil
+}
+
+// oauthUser returns the user of a provider account, linking or creating
+// it. Accounts are linked by e-mail only when the provider has verified
+// the address, so nobody can take over an account by registering its
+// address, unverified, at a provider.
+func (s *Service) oauthUser(ctx context.Context, tx pgx.Tx, r *http.Request, provider string, pu *providerUser) (string, error) {
+	data := map[string]any{
+		"iss": provider, "sub": pu.ID, "provider_id": pu.ID, "email": pu.Email, "email_verified": pu.EmailVerified,
+		"phone_verified": false, "name": pu.Name, "full_name": pu.Name, "avatar_url": pu.AvatarURL, "picture": pu.AvatarURL,
+	}
+	if pu.UserName != "" {
+		data["user_name"], data["preferred_username"] = pu.UserName, pu.UserName
+	}
+	var userID string
+	err := tx.QueryRow(ctx, q.IdentityByProvider, provider, pu.ID).Scan(&userID)
+	if err == nil {
+		_, err := tx.Exec(ctx, q.UpdateIdentityData, provider, pu.ID, data)
+		return userID, err
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return "", fmt.Errorf("find identity: %w", err)
+	}
+	if pu.Email != "" {
+		existing, err := s.userIDByEmail(ctx, tx, strings.ToLower(pu.Email))
+		if err != nil {
+			return "", err
+		}
+		if existing != "" {
+			if !pu.EmailVerified {
+				return "", fail(CodeProviderEmailUnverified, "Unverified email with %s: verify the address with %s and try again", provider, provider)
+			}
+			if _, err := tx.Exec(ctx, q.InsertIdentity, pu.ID, existing, data, provider); err != nil {
+				return "", fmt.Errorf("link identity: %w", err)
+			}
+			if _, err := tx.Exec(ctx, q.AddProvider, existing, provider); err != nil {
+				return "", fmt.Errorf("add provider: %w", err)
+			}
+			// The provider vouches for the address.
+			if _, err := tx.Exec(ctx, q.ConfirmEmail, existing); err != nil {
+				return "", err
+			}
+			return existing, s.audit(ctx, tx, r, "identity_linked", existing, map[string]any{"provider": provider})
+		}
+	}
+	if s.cfg.DisableSignup {
+		return "", fail(CodeSignupDisabled, "Signups not allowed for this instance")
+	}
+	confirmed := pu.Email != "" && (pu.EmailVerified || s.cfg.Autoconfirm)
+	meta := map[string]any{}
+	for k, v := range data {
+		meta[k] = v
+	}
+	userID, err = s.createUser(ctx, tx, newUser{
+		Email: strings.ToLower(pu.Email), UserMetadata: meta, Provider: provider, ProviderID: pu.ID,
+		IdentityData: data, Confirmed: confirmed,
+	})
+	if err != nil {
+		return "", err
+	}
+	return userID, s.audit(ctx, tx, r, "user_signedup", userID, map[string]any{"provider": provider})
+}
+
+// getJSON reads one JSON document from a provider API.
+func getJSON(ctx context.Context, client *http.Client, u string, v any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Accept", "application/json")
+	res, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
+	if err != nil {
+		return err
+	}
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: status %d: %.200s", u, res.StatusCode, body)
+	}
+	return json.Unmarshal(body, v)
+}
+
+// fetchGoogleUser reads Google's OpenID Connect userinfo.
+func fetchGoogleUser(ctx context.Context, client *http.Client, userinfo string) (*providerUser, error) {
+	var u struct {
+		Sub           string `json:"sub"`
+		Email         string `json:"email"`
+		EmailVerified any    `json:"email_verified"` // bool, or "true" in some responses
+		Name          string `json:"name"`
+		Picture       string `json:"picture"`
+	}
+	if err := getJSON(ctx, client, userinfo, &u); err != nil {
+		return nil, err
+	}
+	if u.Sub == "" {
+		return nil, errors.New("google userinfo without sub")
+	}
+	verified := u.EmailVerified == true || u.EmailVerified == "true"
+	return &providerUser{ID: u.Sub, Email: u.Email, EmailVerified: verified, Name: u.Name, AvatarURL: u.Picture}, nil
+}
+
+// fetchGitHubUser reads GitHub's /user and, for the address, /user/emails
+// (the primary verified one).
+func fetchGitHubUser(ctx context.Context, client *http.Client, api string) (*providerUser, error) {
+	var u struct {
+		ID        int64  `json:"id"`
+		Login     string `json:"login"`
+		Name      string `json:"name"`
+		AvatarURL string `json:"avatar_url"`
+	}
+	if err := getJSON(ctx, client, api+"/user", &u); err != nil {
+		return nil, err
+	}
+	if u.ID == 0 {
+		return nil, errors.New("github /user without id")
+	}
+	var emails []struct {
+		Email    string `json:"email"`
+		Primary  bool   `json:"primary"`
+		Verified bool   `json:"verified"`
+	}
+	if err := getJSON(ctx, client, api+"/user/emails", &emails); err != nil {
+		return nil, err
+	}
+	pu := &providerUser{ID: strconv.FormatInt(u.ID, 10), Name: u.Name, UserName: u.Login, AvatarURL: u.AvatarURL}
+	if pu.Name == "" {
+		pu.Name = u.Login
+	}
+	for _, e := range emails {
+		if e.Primary || pu.Email == "" {
+			pu.Email, pu.EmailVerified = e.Email, e.Verified
+		}
+	}
+	return pu, nil
+}

@@ -1,0 +1,163 @@
+package auth
+
+import (
+	"context"
+	"encoding/base32"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"daybase/internal/token"
+)
+
+// Authentication methods recorded in a session's amr (reference §1.8).
+const (
+	amrPassword    = "password"
+	amrOTP         = "otp"
+	amrOAuth       = "oauth"
+	amrTOTP        = "totp"
+	amrRecovery    = "recovery"
+	amrInvite      = "invite"
+	amrMagicLink   = "magiclink"
+	amrEmailSignup = "email/signup"
+	amrEmailChange = "email_change"
+	amrAnonymous   = "anonymous"
+)
+
+// tokenResponse is the session JSON (reference §1.3, GoTrue
+// AccessTokenResponse); the JSON names are wire contract.
+type tokenResponse struct {
+	AccessToken          string        `json:"access_token"`
+	TokenType            string        `json:"token_type"`
+	ExpiresIn            int           `json:"expires_in"`
+	ExpiresAt            int64         `json:"expires_at"`
+	RefreshToken         string        `json:"refresh_token"`
+	User                 *User         `json:"user"`
+	ProviderToken        string        `json:"provider_token,omitempty"`
+	ProviderRefreshToken string        `json:"provider_refresh_token,omitempty"`
+	WeakPassword         *weakPassword `json:"weak_password,omitempty"`
+}
+
+// amrEntry is one authentication method of a session, newest first.
+type amrEntry struct {
+	Method    string `json:"method"`
+	Timestamp int64  `json:"timestamp"`
+}
+
+// refreshEncoding renders refresh tokens: lower-case base32 without
+// padding, URL- and header-safe.
+var refreshEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// newRefreshToken returns 128 random bits as 26 characters. supabase-js
+// treats refresh tokens as opaque strings.
+func (s *Service) newRefreshToken() (string, error) {
+	b := make([]byte, 16)
+	if _, err := io.ReadFull(s.random, b); err != nil {
+		return "", fmt.Errorf("random refresh token: %w", err)
+	}
+	return refreshEncoding.EncodeToString(b), nil
+}
+
+// startSession records a new aal1 session for userID signed in with
+// method (and provider, for identities' last_sign_in_at) and returns its
+// id and first refresh token.
+func (s *Service) startSession(ctx context.Context, tx pgx.Tx, r *http.Request, userID, method, provider string) (sessionID, refresh string, err error) {
+	refresh, err = s.newRefreshToken()
+	if err != nil {
+		return "", "", err
+	}
+	var notAfter *time.Time
+	if s.cfg.SessionTimebox > 0 {
+		t := s.now().Add(s.cfg.SessionTimebox)
+		notAfter = &t
+	}
+	ua := r.UserAgent()
+	if len(ua) > 512 {
+		ua = ua[:512]
+	}
+	if err := tx.QueryRow(ctx, q.InsertSession, userID, notAfter, ua, inet(s.clientIP(r))).Scan(&sessionID); err != nil {
+		return "", "", fmt.Errorf("insert session: %w", err)
+	}
+	if _, err := tx.Exec(ctx, q.InsertAMR, sessionID, method); err != nil {
+		return "", "", fmt.Errorf("insert amr: %w", err)
+	}
+	if _, err := tx.Exec(ctx, q.InsertRefreshToken, refresh, userID, sessionID, nil); err != nil {
+		return "", "", fmt.Errorf("insert refresh token: %w", err)
+	}
+	if _, err := tx.Exec(ctx, q.UpdateSignInTimes, userID, provider); err != nil {
+		return "", "", fmt.Errorf("update sign-in time: %w", err)
+	}
+	return sessionID, refresh, nil
+}
+
+// signIn starts a session in its own transaction and answers with it.
+func (s *Service) signIn(ctx context.Context, r *http.Request, userID, method, provider string) (*tokenResponse, error) {
+	var sessionID, refresh string
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		sessionID, refresh, err = s.startSession(ctx, tx, r, userID, method, provider)
+		if err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, r, "login", userID, map[string]any{"provider": provider, "method": method})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.sessionResponse(ctx, s.db, userID, sessionID, refresh)
+}
+
+// sessionResponse loads the user and the session's assurance level and
+// mints the access token that goes with refresh.
+func (s *Service) sessionResponse(ctx context.Context, db querier, userID, sessionID, refresh string) (*tokenResponse, error) {
+	u, err := loadUser(ctx, db, userID)
+	if err != nil {
+		return nil, err
+	}
+	var aal string
+	var amr []amrEntry
+	if err := db.QueryRow(ctx, q.SessionAuth, sessionID).Scan(&aal, &amr); err != nil {
+		return nil, fmt.Errorf("load session %s: %w", sessionID, err)
+	}
+	return s.mint(u, sessionID, aal, amr, refresh)
+}
+
+// mint signs the access token with the claims of reference §1.8.
+func (s *Service) mint(u *User, sessionID, aal string, amr []amrEntry, refresh string) (*tokenResponse, error) {
+	now := s.now()
+	exp := now.Add(s.cfg.JWTExpiry)
+	if amr == nil {
+		amr = []amrEntry{}
+	}
+	claims := token.Claims{
+		"iss":           s.issuer,
+		"sub":           u.ID,
+		"aud":           u.Aud,
+		"exp":           exp.Unix(),
+		"iat":           now.Unix(),
+		"email":         u.Email,
+		"phone":         u.Phone,
+		"app_metadata":  u.AppMetadata,
+		"user_metadata": u.UserMetadata,
+		"role":          u.Role,
+		"aal":           aal,
+		"amr":           amr,
+		"session_id":    sessionID,
+		"is_anonymous":  u.IsAnonymous,
+	}
+	at, err := s.signer.Sign(claims)
+	if err != nil {
+		return nil, err
+	}
+	return &tokenResponse{
+		AccessToken:  at,
+		TokenType:    "bearer",
+		ExpiresIn:    int(s.cfg.JWTExpiry / time.Second),
+		ExpiresAt:    exp.Unix(),
+		RefreshToken: refresh,
+		User:         u,
+	}, nil
+}

@@ -1,0 +1,269 @@
+package auth
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"golang.org/x/crypto/bcrypt"
+)
+
+// token dispatches POST /token on the grant_type query value, as GoTrue
+// does (reference §1.2).
+func (s *Service) token(w http.ResponseWriter, r *http.Request) error {
+	switch gt := r.URL.Query().Get("grant_type"); gt {
+	case "password":
+		return s.passwordGrant(w, r)
+	case "refresh_token":
+		return s.refreshGrant(w, r)
+	case "pkce":
+		return s.pkceGrant(w, r)
+	default:
+		return fail(CodeInvalidCredentials, "unsupported_grant_type")
+	}
+}
+
+// securityMeta is gotrue_meta_security, where supabase-js puts the captcha
+// token.
+type securityMeta struct {
+	CaptchaToken string `json:"captcha_token"`
+}
+
+type passwordGrantParams struct {
+	Email    string       `json:"email"`
+	Phone    string       `json:"phone"`
+	Password string       `json:"password"`
+	Security securityMeta `json:"gotrue_meta_security"`
+}
+
+// dummyHash is compared against when the e-mail is unknown, so a wrong
+// address costs as much time as a wrong password and timing does not tell
+// which accounts exist.
+var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("daybase-no-such-user"), bcrypt.DefaultCost)
+
+func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	var p passwordGrantParams
+	if err := readJSON(r, &p); err != nil {
+		return err
+	}
+	if p.Email != "" && p.Phone != "" {
+		return fail(CodeValidationFailed, "Only an email address or phone number should be provided on login.")
+	}
+	if p.Phone != "" {
+		return fail(CodePhoneProviderDisabled, "Phone logins are disabled")
+	}
+	if p.Email == "" {
+		return fail(CodeValidationFailed, "missing email or phone")
+	}
+	ip := s.clientIP(r)
+	if err := s.limits.signIn.take(ip, s.now()); err != nil {
+		return err
+	}
+	if err := s.captcha.verify(ctx, p.Security.CaptchaToken, ip); err != nil {
+		return err
+	}
+	email, err := normaliseEmail(p.Email)
+	if err != nil {
+		return errInvalidLogin()
+	}
+	// Failed attempts per address are counted; once the bucket is empty
+	// further attempts are refused before any password is checked.
+	if err := s.limits.signInFailures.check(email, s.now()); err != nil {
+		return err
+	}
+
+	var userID, hash string
+	var confirmed, banned bool
+	err = s.db.QueryRow(ctx, q.UserForSignIn, email).Scan(&userID, &hash, &confirmed, &banned)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("find user for sign-in: %w", err)
+	}
+	if errors.Is(err, pgx.ErrNoRows) || hash == "" {
+		passwordMatches(string(dummyHash), p.Password)
+		s.limits.signInFailures.take(email, s.now())
+		return errInvalidLogin()
+	}
+	if !passwordMatches(hash, p.Password) {
+		s.limits.signInFailures.take(email, s.now())
+		return errInvalidLogin()
+	}
+	if banned {
+		return fail(CodeUserBanned, "User is banned")
+	}
+	if !confirmed {
+		return fail(CodeEmailNotConfirmed, "Email not confirmed")
+	}
+	resp, err := s.signIn(ctx, r, userID, amrPassword, "email")
+	if err != nil {
+		return err
+	}
+	if reasons := s.passwordWeakness(p.Password); len(reasons) > 0 {
+		resp.WeakPassword = &weakPassword{Reasons: reasons, Message: weakPasswordMessage(s.cfg.PasswordMinLength)}
+	}
+	return writeJSON(w, http.StatusOK, resp)
+}
+
+type refreshGrantParams struct {
+	RefreshToken string `json:"refresh_token"`
+}
+
+// refreshGrant rotates a refresh token (reference §1.6). The decision and
+// the writes happen in auth.refresh_token_grant under a row lock; the user
+// and the session's amr are read in the same pipelined round trip.
+func (s *Service) refreshGrant(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	var p refreshGrantParams
+	if err := readJSON(r, &p); err != nil {
+		return err
+	}
+	if p.RefreshToken == "" {
+		return &apiError{Code: CodeValidationFailed, Msg: "refresh_token required", OAuth: "invalid_request"}
+	}
+	if err := s.limits.refresh.take(s.clientIP(r), s.now()); err != nil {
+		return err
+	}
+	newToken, err := s.newRefreshToken()
+	if err != nil {
+		return err
+	}
+	resp, err := s.rotate(ctx, p.RefreshToken, newToken)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, resp)
+}
+
+// rotate exchanges presented for a session answer.
+func (s *Service) rotate(ctx context.Context, presented, newToken string) (*tokenResponse, error) {
+	rows, err := s.db.Query(ctx, q.RefreshGrant, presented, newToken, s.cfg.RefreshReuseInterval)
+	if err != nil {
+		return nil, fmt.Errorf("refresh token grant: %w", err)
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		return nil, fmt.Errorf("refresh token grant: no row: %w", rows.Err())
+	}
+	// The outcome decides whether the user columns are there to scan.
+	raw := rows.RawValues()
+	switch outcome := string(raw[0]); outcome {
+	case "issued", "reused_active":
+	case "not_found":
+		return nil, fail(CodeRefreshTokenNotFound, "Invalid Refresh Token: Refresh Token Not Found")
+	case "already_used":
+		s.log.Warn("refresh token reused after the reuse interval: session ended", "session_id", string(raw[2]), "user_id", string(raw[3]))
+		return nil, fail(CodeRefreshTokenAlreadyUsed, "Invalid Refresh Token: Already Used")
+	case "session_expired":
+		return nil, fail(CodeSessionExpired, "Invalid Refresh Token: Session Expired")
+	case "user_banned":
+		return nil, fail(CodeUserBanned, "Invalid Refresh Token: User Banned")
+	default:
+		return nil, fmt.Errorf("refresh token grant: unexpected outcome %q", outcome)
+	}
+	var outcome, issued, sessionID, userID, aal string
+	var amr []amrEntry
+	u, err := scanUser(rows, &outcome, &issued, &sessionID, &userID, &aal, &amr)
+	if err != nil {
+		// A NULL user id: the user was deleted while the token lived.
+		return nil, fail(CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").because(err)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("refresh token grant: %w", err)
+	}
+	return s.mint(u, sessionID, aal, amr, issued)
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+type pkceGrantParams struct {
+	AuthCode     string `json:"auth_code"`
+	CodeVerifier string `json:"code_verifier"`
+}
+
+// codeVerifierPattern is RFC 7636's verifier alphabet; GoTrue also
+// requires 43–128 characters.
+var codeVerifierPattern = regexp.MustCompile(`^[A-Za-z0-9._~-]{43,128}$`)
+
+// pkceGrant exchanges an auth code from an e-mail link or an OAuth
+// callback, checking the verifier against the stored challenge.
+func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	var p pkceGrantParams
+	if err := readJSON(r, &p); err != nil {
+		return err
+	}
+	if p.AuthCode == "" || p.CodeVerifier == "" {
+		return fail(CodeValidationFailed, "invalid request: both auth code and code verifier should be non-empty")
+	}
+	if !codeVerifierPattern.MatchString(p.CodeVerifier) {
+		return fail(CodeValidationFailed, "code verifier should be 43 to 128 characters of [A-Za-z0-9-._~]")
+	}
+	var userID, sessionID, refresh, method, provider string
+	var providerToken, providerRefresh *string
+	var flowID string
+	expired := false
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		var uid, challenge, challengeMethod *string
+		var issuedAt *time.Time
+		err := tx.QueryRow(ctx, q.FlowStateForExchange, p.AuthCode).Scan(&flowID, &uid, &challenge, &challengeMethod,
+			&provider, &method, &providerToken, &providerRefresh, &issuedAt)
+		if errors.Is(err, pgx.ErrNoRows) || (err == nil && (uid == nil || challenge == nil)) {
+			return fail(CodeFlowStateNotFound, "invalid flow state, no valid flow state found")
+		}
+		if err != nil {
+			return fmt.Errorf("find flow state: %w", err)
+		}
+		if issuedAt == nil || s.now().After(issuedAt.Add(s.cfg.FlowStateExpiry)) {
+			expired = true
+			return fail(CodeFlowStateExpired, "invalid flow state, flow state has expired")
+		}
+		if !verifierMatches(p.CodeVerifier, *challenge, deref(challengeMethod)) {
+			return fail(CodeBadCodeVerifier, "code challenge does not match previously saved code verifier")
+		}
+		if _, err := tx.Exec(ctx, q.DeleteFlowState, flowID); err != nil {
+			return fmt.Errorf("delete flow state: %w", err)
+		}
+		userID = *uid
+		sessionID, refresh, err = s.startSession(ctx, tx, r, userID, method, provider)
+		return err
+	})
+	if expired {
+		// Outside the rolled-back transaction, so the deletion sticks.
+		if _, derr := s.db.Exec(ctx, q.DeleteFlowState, flowID); derr != nil {
+			s.log.Warn("delete expired flow state", "err", derr)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	resp, err := s.sessionResponse(ctx, s.db, userID, sessionID, refresh)
+	if err != nil {
+		return err
+	}
+	resp.ProviderToken, resp.ProviderRefreshToken = deref(providerToken), deref(providerRefresh)
+	return writeJSON(w, http.StatusOK, resp)
+}
+
+// verifierMatches checks an RFC 7636 verifier in constant time.
+func verifierMatches(verifier, challenge, method string) bool {
+	want := verifier
+	if strings.EqualFold(method, "s256") {
+		sum := sha256.Sum256([]byte(verifier))
+		want = base64.RawURLEncoding.EncodeToString(sum[:])
+	}
+	return subtle.ConstantTimeCompare([]byte(want), []byte(challenge)) == 1
+}

@@ -1,0 +1,293 @@
+package auth
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestSignUpReturnsSessionWithClaims(t *testing.T) {
+	b := setup(t)
+	email := uniqueEmail("signup")
+	res := b.do(t, req{method: "POST", path: "/signup", body: map[string]any{
+		"email": email, "password": "hunter22", "data": map[string]any{"full_name": "Ada"},
+		"gotrue_meta_security": map[string]any{}, "code_challenge": nil, "code_challenge_method": nil,
+	}})
+	wantStatus(t, res, http.StatusOK)
+	var s session
+	res.decode(t, &s)
+	if s.TokenType != "bearer" || s.ExpiresIn != 3600 || s.RefreshToken == "" {
+		t.Fatalf("session fields: %+v", s)
+	}
+	if s.User.Email != email || s.User.EmailConfirmedAt == nil || s.User.UserMetadata["full_name"] != "Ada" {
+		t.Fatalf("user: %+v", s.User)
+	}
+	if len(s.User.Identities) != 1 || s.User.Identities[0].Provider != "email" || s.User.Identities[0].ID != s.User.ID {
+		t.Fatalf("identities: %+v", s.User.Identities)
+	}
+	c := b.claims(t, s.AccessToken)
+	for k, want := range map[string]any{
+		"iss": "http://daybase.test/auth/v1", "sub": s.User.ID, "aud": "authenticated", "email": email,
+		"phone": "", "role": "authenticated", "aal": "aal1", "is_anonymous": false,
+	} {
+		if c[k] != want {
+			t.Errorf("claim %s = %v, want %v", k, c[k], want)
+		}
+	}
+	amr, _ := c["amr"].([]any)
+	if len(amr) != 1 || amr[0].(map[string]any)["method"] != "password" {
+		t.Errorf("amr = %v", c["amr"])
+	}
+	if c["session_id"] == "" || c["app_metadata"].(map[string]any)["provider"] != "email" {
+		t.Errorf("claims = %v", c)
+	}
+	if exp, iat := c["exp"].(float64), c["iat"].(float64); exp-iat != 3600 {
+		t.Errorf("exp - iat = %v", exp-iat)
+	}
+	// The raw JSON keeps the keys GoTrue always sends.
+	m := res.object(t)["user"].(map[string]any)
+	for _, k := range []string{"id", "aud", "role", "email", "phone", "app_metadata", "user_metadata", "identities", "created_at", "updated_at", "is_anonymous"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("user JSON lacks %q", k)
+		}
+	}
+	if _, ok := m["factors"]; ok {
+		t.Errorf("factors present without factors: %v", m["factors"])
+	}
+}
+
+func TestSignUpErrors(t *testing.T) {
+	b := setup(t)
+	email := uniqueEmail("dup")
+	b.signUp(t, email, "hunter22")
+	tests := []struct {
+		name   string
+		body   any
+		status int
+		code   Code
+	}{
+		{"existing user", map[string]any{"email": email, "password": "hunter22"}, 422, CodeUserAlreadyExists},
+		{"existing user, other case", map[string]any{"email": "  " + upper(email), "password": "hunter22"}, 422, CodeUserAlreadyExists},
+		{"weak password", map[string]any{"email": uniqueEmail("weak"), "password": "abc"}, 422, CodeWeakPassword},
+		{"password too long", map[string]any{"email": uniqueEmail("long"), "password": string(make([]byte, 73))}, 400, CodeValidationFailed},
+		{"bad email", map[string]any{"email": "not-an-email", "password": "hunter22"}, 400, CodeEmailAddressInvalid},
+		{"no password", map[string]any{"email": uniqueEmail("nopw")}, 400, CodeValidationFailed},
+		{"phone", map[string]any{"phone": "+15555550100", "password": "hunter22"}, 422, CodePhoneProviderDisabled},
+		{"anonymous disabled", map[string]any{"data": map[string]any{}}, 422, CodeAnonymousDisabled},
+		{"bad json", "{nope", 400, CodeBadJSON},
+		{"bad pkce", map[string]any{"email": uniqueEmail("pkce"), "password": "hunter22", "code_challenge": "short", "code_challenge_method": "s256"}, 400, CodeValidationFailed},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := b.do(t, req{method: "POST", path: "/signup", body: tt.body})
+			wantError(t, res, tt.status, tt.code)
+		})
+	}
+	t.Run("weak password reasons", func(t *testing.T) {
+		res := b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": uniqueEmail("weak"), "password": "abc"}})
+		wp := res.object(t)["weak_password"].(map[string]any)
+		if r := wp["reasons"].([]any); len(r) != 1 || r[0] != "length" {
+			t.Fatalf("weak_password = %v", wp)
+		}
+	})
+}
+
+func upper(s string) string {
+	out := []byte(s)
+	for i, c := range out {
+		if c >= 'a' && c <= 'z' {
+			out[i] = c - 32
+		}
+	}
+	return string(out)
+}
+
+func TestPasswordGrant(t *testing.T) {
+	b := setup(t)
+	email := uniqueEmail("pw")
+	b.signUp(t, email, "correct horse")
+	s := b.signInPassword(t, email, "correct horse")
+	if s.User.LastSignInAt == nil || s.User.Email != email {
+		t.Fatalf("user: %+v", s.User)
+	}
+	wrong := b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": email, "password": "wrong!!"}})
+	wantError(t, wrong, 400, CodeInvalidCredentials)
+	unknown := b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": uniqueEmail("nobody"), "password": "wrong!!"}})
+	wantError(t, unknown, 400, CodeInvalidCredentials)
+	if string(wrong.object(t)["message"].(string)) != unknown.object(t)["message"].(string) {
+		t.Fatalf("unknown e-mail and wrong password answer differently: %s vs %s", wrong.Body, unknown.Body)
+	}
+	grant := b.do(t, req{method: "POST", path: "/token?grant_type=magic", body: map[string]any{}})
+	wantError(t, grant, 400, CodeInvalidCredentials)
+}
+
+func TestPasswordGrantNeedsConfirmedEmail(t *testing.T) {
+	b := setup(t, func(c *Config) { c.Autoconfirm = false })
+	email := uniqueEmail("unconfirmed")
+	res := b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter22"}})
+	wantStatus(t, res, 200)
+	m := res.object(t)
+	if m["id"] == nil || m["access_token"] != nil || m["confirmation_sent_at"] == nil {
+		t.Fatalf("want a flat unconfirmed user, got %s", res.Body)
+	}
+	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": email, "password": "hunter22"}}),
+		400, CodeEmailNotConfirmed)
+}
+
+func TestRefreshRotation(t *testing.T) {
+	b := setup(t)
+	email := uniqueEmail("refresh")
+	s0 := b.signUp(t, email, "hunter22")
+	refresh := func(tok string) response {
+		return b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": tok}})
+	}
+
+	res := refresh(s0.RefreshToken)
+	wantStatus(t, res, 200)
+	var s1 session
+	res.decode(t, &s1)
+	if s1.RefreshToken == s0.RefreshToken || s1.RefreshToken == "" {
+		t.Fatalf("refresh token not rotated: %q", s1.RefreshToken)
+	}
+	c0, c1 := b.claims(t, s0.AccessToken), b.claims(t, s1.AccessToken)
+	if c0["session_id"] != c1["session_id"] || c1["aal"] != "aal1" {
+		t.Fatalf("session changed across refresh: %v -> %v", c0["session_id"], c1["session_id"])
+	}
+
+	// The parent of the active token answers the active token (the client
+	// lost the last answer).
+	res = refresh(s0.RefreshToken)
+	wantStatus(t, res, 200)
+	var again session
+	res.decode(t, &again)
+	if again.RefreshToken != s1.RefreshToken {
+		t.Fatalf("parent of the active token gave %q, want the active %q", again.RefreshToken, s1.RefreshToken)
+	}
+
+	// Rotate once more: s0 is now a grandparent, still inside the reuse
+	// interval, so it gets a fresh child.
+	res = refresh(s1.RefreshToken)
+	wantStatus(t, res, 200)
+	var s2 session
+	res.decode(t, &s2)
+	res = refresh(s0.RefreshToken)
+	wantStatus(t, res, 200)
+	var d session
+	res.decode(t, &d)
+	if d.RefreshToken == s2.RefreshToken || d.RefreshToken == s1.RefreshToken {
+		t.Fatalf("reuse within the interval did not issue a fresh child")
+	}
+
+	// Past the interval, reusing s1 (revoked, not the active token's
+	// parent) revokes the whole family.
+	b.db.Pool.Exec(context.Background(), "UPDATE auth.refresh_tokens SET updated_at = now() - interval '11 seconds' WHERE token = $1", s1.RefreshToken)
+	wantError(t, refresh(s1.RefreshToken), 400, CodeRefreshTokenAlreadyUsed)
+	var live int
+	b.db.Pool.QueryRow(context.Background(), "SELECT count(*) FROM auth.refresh_tokens WHERE session_id = $1 AND NOT revoked", c0["session_id"]).Scan(&live)
+	if live != 0 {
+		t.Fatalf("%d tokens of the session still live after reuse", live)
+	}
+	wantError(t, refresh(s2.RefreshToken), 400, CodeRefreshTokenAlreadyUsed)
+	wantError(t, refresh(d.RefreshToken), 400, CodeRefreshTokenAlreadyUsed)
+
+	wantError(t, refresh("no-such-token"), 400, CodeRefreshTokenNotFound)
+	empty := refresh("")
+	wantStatus(t, empty, 400)
+	if m := empty.object(t); m["error"] != "invalid_request" || m["error_description"] != "refresh_token required" {
+		t.Fatalf("empty token: %s", empty.Body)
+	}
+}
+
+func TestRefreshSeesMetadataChanges(t *testing.T) {
+	b := setup(t)
+	s0 := b.signUp(t, uniqueEmail("meta"), "hunter22")
+	res := b.do(t, req{method: "PUT", path: "/user", bearer: s0.AccessToken, body: map[string]any{"data": map[string]any{"full_name": "Grace"}}})
+	wantStatus(t, res, 200)
+	res = b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s0.RefreshToken}})
+	wantStatus(t, res, 200)
+	var s1 session
+	res.decode(t, &s1)
+	if md := b.claims(t, s1.AccessToken)["user_metadata"].(map[string]any); md["full_name"] != "Grace" {
+		t.Fatalf("user_metadata after refresh = %v", md)
+	}
+}
+
+// Concurrent refreshes of one token all succeed with the same child: the
+// row lock serialises them and the losers get the active token back.
+func TestRefreshConcurrentSameToken(t *testing.T) {
+	b := setup(t)
+	s0 := b.signUp(t, uniqueEmail("race"), "hunter22")
+	const n = 8
+	var wg sync.WaitGroup
+	tokens := make([]string, n)
+	statuses := make([]int, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res := b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s0.RefreshToken}})
+			statuses[i] = res.Status
+			var s session
+			if res.Status == 200 {
+				res.decode(t, &s)
+			}
+			tokens[i] = s.RefreshToken
+		}()
+	}
+	wg.Wait()
+	for i := range n {
+		if statuses[i] != 200 || tokens[i] != tokens[0] {
+			t.Fatalf("refresh %d: status %d token %q, first %q", i, statuses[i], tokens[i], tokens[0])
+		}
+	}
+	var children int
+	b.db.Pool.QueryRow(context.Background(), "SELECT count(*) FROM auth.refresh_tokens WHERE parent = $1", s0.RefreshToken).Scan(&children)
+	if children != 1 {
+		t.Fatalf("%d children of one token, want 1", children)
+	}
+}
+
+func TestSessionTimebox(t *testing.T) {
+	b := setup(t, func(c *Config) { c.SessionTimebox = time.Hour })
+	s0 := b.signUp(t, uniqueEmail("timebox"), "hunter22")
+	sid := b.claims(t, s0.AccessToken)["session_id"]
+	b.db.Pool.Exec(context.Background(), "UPDATE auth.sessions SET not_after = now() - interval '1 second' WHERE id = $1", sid)
+	res := b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s0.RefreshToken}})
+	wantError(t, res, 400, CodeSessionExpired)
+}
+
+func TestRefreshBannedUser(t *testing.T) {
+	b := setup(t)
+	s0 := b.signUp(t, uniqueEmail("banned"), "hunter22")
+	b.db.Pool.Exec(context.Background(), "UPDATE auth.users SET banned_until = now() + interval '1 hour' WHERE id = $1", s0.User.ID)
+	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s0.RefreshToken}}),
+		400, CodeUserBanned)
+	b.db.Pool.Exec(context.Background(), "UPDATE auth.users SET banned_until = NULL WHERE id = $1", s0.User.ID)
+	// The refused attempt revoked the token; within the reuse interval it
+	// still gets a child once the ban is lifted.
+	wantStatus(t, b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s0.RefreshToken}}), 200)
+}
+
+// Accounts are plain INSERTs into auth.users, so triggers there (the app's
+// profile rows) fire for every way an account is made.
+func TestNewUsersFireTriggers(t *testing.T) {
+	b := setup(t)
+	ctx := context.Background()
+	if _, err := b.db.Pool.Exec(ctx, `
+		CREATE TABLE public.zz_new_users (id uuid PRIMARY KEY, email text);
+		CREATE FUNCTION public.zz_log_user() RETURNS trigger LANGUAGE plpgsql AS
+		  $$ BEGIN INSERT INTO public.zz_new_users VALUES (NEW.id, NEW.email); RETURN NULL; END $$;
+		CREATE TRIGGER zz_log_user AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION public.zz_log_user();`); err != nil {
+		t.Fatal(err)
+	}
+	s := b.signUp(t, uniqueEmail("trigger"), "hunter22")
+	res := b.do(t, req{method: "POST", path: "/admin/users", apikey: b.serviceKey, bearer: b.serviceKey, body: map[string]any{"email": uniqueEmail("admin-made")}})
+	wantStatus(t, res, 200)
+	var n int
+	b.db.Pool.QueryRow(ctx, "SELECT count(*) FROM public.zz_new_users WHERE id = $1 OR id = $2", s.User.ID, res.object(t)["id"]).Scan(&n)
+	if n != 2 {
+		t.Fatalf("trigger saw %d of 2 new users", n)
+	}
+}

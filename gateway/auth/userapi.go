@@ -1,0 +1,237 @@
+package auth
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// getUser answers the caller's user (supabase.auth.getUser()).
+func (s *Service) getUser(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	c, err := s.requireUser(ctx, r)
+	if err != nil {
+		return err
+	}
+	u, err := loadUser(ctx, s.db, c.UserID)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, u)
+}
+
+type updateUserParams struct {
+	Email    string         `json:"email"`
+	Phone    string         `json:"phone"`
+	Password *string        `json:"password"`
+	Nonce    string         `json:"nonce"`
+	Data     map[string]any `json:"data"`
+	AppData  map[string]any `json:"app_metadata"`
+	pkceParams
+}
+
+// updateUser changes the caller's metadata, password or e-mail
+// (supabase.auth.updateUser). An e-mail change takes effect when the
+// mailed link is followed; the answer shows it as new_email.
+func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	c, err := s.requireUser(ctx, r)
+	if err != nil {
+		return err
+	}
+	var p updateUserParams
+	if err := readJSON(r, &p); err != nil {
+		return err
+	}
+	u, err := loadUser(ctx, s.db, c.UserID)
+	if err != nil {
+		return err
+	}
+	if p.AppData != nil {
+		return fail(CodeNotAdmin, "Updating app_metadata requires admin privileges")
+	}
+	newEmail := ""
+	if p.Email != "" {
+		if newEmail, err = normaliseEmail(p.Email); err != nil {
+			return err
+		}
+		if newEmail == u.Email {
+			newEmail = ""
+		}
+	}
+	if p.Phone != "" && p.Phone != u.Phone {
+		return fail(CodePhoneProviderDisabled, "Phone updates are disabled")
+	}
+	changingPassword := p.Password != nil && *p.Password != ""
+	if u.hasVerifiedFactor() && claimString(c.Claims, "aal") != "aal2" && (changingPassword || newEmail != "") {
+		return fail(CodeInsufficientAAL, "AAL2 session is required to update email or password when MFA is enabled.").withStatus(http.StatusUnauthorized)
+	}
+	if u.IsAnonymous && changingPassword && newEmail == "" && u.Email == "" {
+		return fail(CodeValidationFailed, "Updating password of an anonymous user without an email or phone is not allowed").withStatus(http.StatusUnprocessableEntity)
+	}
+	challenge, method, err := p.parse()
+	if err != nil {
+		return err
+	}
+	if newEmail != "" {
+		other, err := s.userIDByEmail(ctx, s.db, newEmail)
+		if err != nil {
+			return err
+		}
+		if other != "" && other != u.ID {
+			return fail(CodeEmailExists, "A user with this email address has already been registered")
+		}
+		if err := s.limits.emailSend.take(newEmail, s.now()); err != nil {
+			return err
+		}
+	}
+
+	var hash string
+	if p.Password != nil {
+		if err := s.checkNewPassword(*p.Password); err != nil {
+			return err
+		}
+		if s.cfg.SecurePasswordChange {
+			if err := s.checkReauthentication(r, c, u, p.Nonce); err != nil {
+				return err
+			}
+		}
+		if u.hasPassword {
+			var current string
+			if err := s.db.QueryRow(ctx, q.PasswordHash, u.ID).Scan(&current); err != nil {
+				return fmt.Errorf("read password hash: %w", err)
+			}
+			if passwordMatches(current, *p.Password) {
+				return fail(CodeSamePassword, "New password should be different from the old password.")
+			}
+		}
+		if hash, err = s.hashPassword(*p.Password); err != nil {
+			return err
+		}
+	}
+	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		if p.Password != nil {
+			if _, err := tx.Exec(ctx, q.SetPassword, u.ID, hash); err != nil {
+				return fmt.Errorf("set password: %w", err)
+			}
+			// A new password ends every other session, as GoTrue's
+			// UpdatePassword does.
+			if _, err := tx.Exec(ctx, q.DeleteOtherSessions, u.ID, nullUUID(c.SessionID)); err != nil {
+				return fmt.Errorf("end other sessions: %w", err)
+			}
+			if !u.hasPassword && u.Email != "" {
+				if _, err := tx.Exec(ctx, q.EnsureEmailIdentity, u.ID, u.Email); err != nil {
+					return fmt.Errorf("add email identity: %w", err)
+				}
+			}
+			if err := s.audit(ctx, tx, r, "user_updated_password", u.ID, nil); err != nil {
+				return err
+			}
+		}
+		if p.Data != nil {
+			if _, err := tx.Exec(ctx, q.MergeUserMetadata, u.ID, p.Data); err != nil {
+				return fmt.Errorf("update metadata: %w", err)
+			}
+		}
+		if newEmail != "" {
+			if challenge != "" {
+				if err := s.startEmailFlow(ctx, tx, u.ID, challenge, method, amrEmailChange); err != nil {
+					return err
+				}
+			}
+			if err := s.sendEmailChange(ctx, tx, u, newEmail, redirect, challenge != ""); err != nil {
+				return err
+			}
+		}
+		if p.Data != nil || newEmail != "" {
+			return s.audit(ctx, tx, r, "user_modified", u.ID, nil)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	u, err = loadUser(ctx, s.db, c.UserID)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, u)
+}
+
+// checkReauthentication asks for the /reauthenticate nonce when the
+// session signed in more than a day ago (GoTrue's
+// UpdatePasswordRequireReauthentication).
+func (s *Service) checkReauthentication(r *http.Request, c caller, u *User, nonce string) error {
+	ctx := r.Context()
+	if c.SessionID != "" {
+		var created time.Time
+		err := s.db.QueryRow(ctx, q.SessionCreatedAt, c.SessionID).Scan(&created)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("read session: %w", err)
+		}
+		if err == nil && s.now().Before(created.Add(24*time.Hour)) {
+			return nil
+		}
+	}
+	if nonce == "" {
+		return fail(CodeReauthNeeded, "Password update requires reauthentication")
+	}
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		_, err := s.consumeOTT(ctx, tx, tokenHash(u.Email, strings.TrimSpace(nonce)), []string{ottReauthentication}, u.Email)
+		var ae *apiError
+		if errors.As(err, &ae) {
+			return fail(CodeReauthNotValid, "Requested nonce is invalid")
+		}
+		return err
+	})
+}
+
+// claimString reads a string claim.
+func claimString(claims map[string]any, name string) string {
+	v, _ := claims[name].(string)
+	return v
+}
+
+// logout ends the caller's session (local), every session (global, the
+// default) or every other one (others), and answers 204.
+func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	scope := r.URL.Query().Get("scope")
+	if scope == "" {
+		scope = "global"
+	}
+	if scope != "global" && scope != "local" && scope != "others" {
+		return fail(CodeValidationFailed, "Unsupported logout scope %q", scope)
+	}
+	c, err := s.requireUser(ctx, r)
+	if err != nil {
+		return err
+	}
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		switch {
+		case scope == "global" || c.SessionID == "":
+			if scope != "others" {
+				_, err = tx.Exec(ctx, q.DeleteUserSessions, c.UserID)
+			}
+		case scope == "local":
+			_, err = tx.Exec(ctx, q.DeleteSession, c.SessionID)
+		case scope == "others":
+			_, err = tx.Exec(ctx, q.DeleteOtherSessions, c.UserID, c.SessionID)
+		}
+		if err != nil {
+			return fmt.Errorf("logout %s: %w", scope, err)
+		}
+		return s.audit(ctx, tx, r, "logout", c.UserID, map[string]any{"scope": scope})
+	})
+	if err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

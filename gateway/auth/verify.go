@@ -1,0 +1,364 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Verification types of /verify and the one-time tokens each accepts.
+var verifyTokenTypes = map[string][]string{
+	"signup":       {ottConfirmation},
+	"invite":       {ottConfirmation},
+	"recovery":     {ottRecovery},
+	"magiclink":    {ottRecovery},
+	"email":        {ottConfirmation, ottRecovery},
+	"email_change": {ottEmailChangeNew, ottEmailChangeCurrent},
+}
+
+type verifyParams struct {
+	Type      string       `json:"type"`
+	Token     string       `json:"token"`
+	TokenHash string       `json:"token_hash"`
+	Email     string       `json:"email"`
+	Phone     string       `json:"phone"`
+	Security  securityMeta `json:"gotrue_meta_security"`
+}
+
+// verified is a one-time token that matched.
+type verified struct {
+	userID    string
+	tokenType string
+	address   string
+}
+
+// errLinkInvalid is GoTrue's answer to a wrong, used or expired link.
+func errLinkInvalid() *apiError {
+	return fail(CodeOTPExpired, "Email link is invalid or has expired")
+}
+
+// errCodeInvalid is GoTrue's answer to a wrong or expired code.
+func errCodeInvalid() *apiError {
+	return fail(CodeOTPExpired, "Token has expired or is invalid")
+}
+
+// consumeOTT finds and deletes the one-time token with hash among types,
+// checking its age.
+func (s *Service) consumeOTT(ctx context.Context, tx pgx.Tx, hash string, types []string, address string) (verified, error) {
+	var v verified
+	var created time.Time
+	err := tx.QueryRow(ctx, q.FindOneTimeToken, hash, types, address).Scan(&v.userID, &v.tokenType, &v.address, &created)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return v, errLinkInvalid()
+	}
+	if err != nil {
+		return v, fmt.Errorf("find one-time token: %w", err)
+	}
+	if s.now().After(created.Add(s.cfg.OTPExpiry)) {
+		return v, errLinkInvalid()
+	}
+	if _, err := tx.Exec(ctx, q.DeleteOneTimeToken, v.userID, v.tokenType); err != nil {
+		return v, fmt.Errorf("use one-time token: %w", err)
+	}
+	return v, nil
+}
+
+// applyVerification does what a verified token of verifyType means: confirm
+// the address, finish an e-mail change. It returns the verification type
+// the token turned out to be (type "email" resolves to signup or
+// magiclink) and done=false while a secure e-mail change waits for its
+// second confirmation.
+func (s *Service) applyVerification(ctx context.Context, tx pgx.Tx, r *http.Request, verifyType string, v verified) (resolved string, done bool, err error) {
+	resolved = verifyType
+	if verifyType == "email" {
+		resolved = "signup"
+		if v.tokenType == ottRecovery {
+			resolved = "magiclink"
+		}
+	}
+	banned := false
+	if err := tx.QueryRow(ctx, q.UserBanned, v.userID).Scan(&banned); err != nil {
+		return "", false, fmt.Errorf("check ban: %w", err)
+	}
+	if banned {
+		return "", false, fail(CodeUserBanned, "User is banned").withStatus(http.StatusForbidden)
+	}
+	switch resolved {
+	case "signup", "invite", "recovery", "magiclink":
+		// Following any mailed link proves the address.
+		if _, err := tx.Exec(ctx, q.ConfirmEmail, v.userID); err != nil {
+			return "", false, fmt.Errorf("confirm email: %w", err)
+		}
+		action := "login"
+		if resolved == "signup" || resolved == "invite" {
+			action = "user_signedup"
+		}
+		return resolved, true, s.audit(ctx, tx, r, action, v.userID, map[string]any{"provider": "email", "type": resolved})
+	case "email_change":
+		var pending string
+		var step int
+		if err := tx.QueryRow(ctx, q.EmailChangeState, v.userID).Scan(&pending, &step); err != nil {
+			return "", false, fmt.Errorf("read e-mail change: %w", err)
+		}
+		if pending == "" {
+			return "", false, errLinkInvalid()
+		}
+		// With secure e-mail change both addresses confirm; the first
+		// confirmation only counts.
+		var other int
+		if err := tx.QueryRow(ctx, q.CountEmailChangeTokens, v.userID).Scan(&other); err != nil {
+			return "", false, fmt.Errorf("count e-mail change tokens: %w", err)
+		}
+		if other > 0 {
+			_, err := tx.Exec(ctx, q.SetEmailChangeStep, v.userID, step+1)
+			return resolved, false, err
+		}
+		if _, err := tx.Exec(ctx, q.ApplyEmailChange, v.userID, pending); err != nil {
+			if isUniqueViolation(err) {
+				return "", false, fail(CodeEmailExists, "A user with this email address has already been registered")
+			}
+			return "", false, fmt.Errorf("apply e-mail change: %w", err)
+		}
+		return resolved, true, s.audit(ctx, tx, r, "user_modified", v.userID, map[string]any{"email_change": pending})
+	}
+	return "", false, fail(CodeValidationFailed, "Unsupported verification type")
+}
+
+// singleConfirmationAccepted answers the first half of a secure e-mail
+// change (GoTrue's text).
+const singleConfirmationAccepted = "Confirmation link accepted. Please proceed to confirm link sent to the other email"
+
+// verifyPost verifies a code (with the e-mail) or a token hash and answers
+// a session (reference §1.2 verifyOtp).
+func (s *Service) verifyPost(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	var p verifyParams
+	if err := readJSON(r, &p); err != nil {
+		return err
+	}
+	if err := s.limits.verify.take(s.clientIP(r), s.now()); err != nil {
+		return err
+	}
+	types, ok := verifyTokenTypes[p.Type]
+	switch {
+	case p.Type == "":
+		return fail(CodeValidationFailed, "Verify requires a verification type")
+	case p.Type == "sms" || p.Type == "phone_change":
+		return fail(CodePhoneProviderDisabled, "Phone verification is disabled")
+	case !ok:
+		return fail(CodeValidationFailed, "Unsupported verification type")
+	case (p.Token == "") == (p.TokenHash == ""):
+		return fail(CodeValidationFailed, "Verify requires either a token or a token hash")
+	}
+	hash, address := strings.TrimPrefix(p.TokenHash, pkcePrefix), ""
+	if p.Token != "" {
+		if p.Phone != "" {
+			return fail(CodePhoneProviderDisabled, "Phone verification is disabled")
+		}
+		email, err := normaliseEmail(p.Email)
+		if err != nil {
+			return fail(CodeValidationFailed, "Invalid email format").withStatus(http.StatusUnprocessableEntity)
+		}
+		hash, address = tokenHash(email, strings.TrimSpace(p.Token)), email
+	}
+	var userID string
+	var done bool
+	var sessionID, refresh string
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		v, err := s.consumeOTT(ctx, tx, hash, types, address)
+		if err != nil {
+			if p.Token != "" {
+				return errCodeInvalid()
+			}
+			return err
+		}
+		userID = v.userID
+		_, done, err = s.applyVerification(ctx, tx, r, p.Type, v)
+		if err != nil || !done {
+			return err
+		}
+		sessionID, refresh, err = s.startSession(ctx, tx, r, userID, amrOTP, "email")
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if !done {
+		return writeJSON(w, http.StatusOK, map[string]any{"msg": singleConfirmationAccepted, "code": http.StatusOK})
+	}
+	resp, err := s.sessionResponse(ctx, s.db, userID, sessionID, refresh)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, resp)
+}
+
+// verifyGet follows a mailed link: it redirects to redirect_to with the
+// session in the fragment (implicit flow) or ?code= for a PKCE flow, and
+// errors the same way (reference §1.5).
+func (s *Service) verifyGet(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	qv := r.URL.Query()
+	redirect := s.redirectTarget(qv.Get("redirect_to"))
+	verifyType, raw := qv.Get("type"), qv.Get("token")
+	pkce := strings.HasPrefix(raw, pkcePrefix)
+	if err := s.limits.verify.take(s.clientIP(r), s.now()); err != nil {
+		return s.redirectError(w, r, redirect, err, pkce)
+	}
+	types, ok := verifyTokenTypes[verifyType]
+	if !ok || raw == "" {
+		return s.redirectError(w, r, redirect, fail(CodeValidationFailed, "Verify requires a token and a supported type"), pkce)
+	}
+	var userID, sessionID, refresh, authCode string
+	var done bool
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		v, err := s.consumeOTT(ctx, tx, strings.TrimPrefix(raw, pkcePrefix), types, "")
+		if err != nil {
+			return err
+		}
+		userID = v.userID
+		var resolved string
+		resolved, done, err = s.applyVerification(ctx, tx, r, verifyType, v)
+		if err != nil || !done {
+			return err
+		}
+		if pkce {
+			err := tx.QueryRow(ctx, q.IssueAuthCode, userID, authMethodFor(resolved)).Scan(&authCode)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return fail(CodeFlowStateNotFound, "No associated flow state found")
+			}
+			return err
+		}
+		sessionID, refresh, err = s.startSession(ctx, tx, r, userID, amrOTP, "email")
+		return err
+	})
+	if err != nil {
+		return s.redirectError(w, r, redirect, err, pkce)
+	}
+	u, err := url.Parse(redirect)
+	if err != nil {
+		return fmt.Errorf("redirect target %q: %w", redirect, err)
+	}
+	frag := ""
+	switch {
+	case !done:
+		if pkce {
+			qs := u.Query()
+			qs.Set("message", singleConfirmationAccepted)
+			u.RawQuery = qs.Encode()
+		}
+		frag = url.Values{"message": {singleConfirmationAccepted}, "sb": {""}}.Encode()
+	case pkce:
+		qs := u.Query()
+		qs.Set("code", authCode)
+		u.RawQuery = qs.Encode()
+	default:
+		resp, err := s.sessionResponse(ctx, s.db, userID, sessionID, refresh)
+		if err != nil {
+			return err
+		}
+		frag = implicitFragment(resp, verifyType)
+	}
+	http.Redirect(w, r, withFragment(u, frag), http.StatusSeeOther)
+	return nil
+}
+
+// authMethodFor names the PKCE flow of a verification type.
+func authMethodFor(verifyType string) string {
+	switch verifyType {
+	case "signup":
+		return amrEmailSignup
+	case "invite":
+		return amrInvite
+	case "recovery":
+		return amrRecovery
+	case "magiclink":
+		return amrMagicLink
+	case "email_change":
+		return amrEmailChange
+	}
+	return verifyType
+}
+
+// implicitFragment is the session as GoTrue puts it in a redirect's
+// fragment (url.Values order, i.e. alphabetical).
+func implicitFragment(resp *tokenResponse, typ string) string {
+	v := url.Values{
+		"access_token":  {resp.AccessToken},
+		"expires_at":    {fmt.Sprint(resp.ExpiresAt)},
+		"expires_in":    {fmt.Sprint(resp.ExpiresIn)},
+		"refresh_token": {resp.RefreshToken},
+		"token_type":    {resp.TokenType},
+	}
+	if resp.ProviderToken != "" {
+		v.Set("provider_token", resp.ProviderToken)
+	}
+	if resp.ProviderRefreshToken != "" {
+		v.Set("provider_refresh_token", resp.ProviderRefreshToken)
+	}
+	if typ != "" {
+		v.Set("type", typ)
+	}
+	v.Set("sb", "")
+	return v.Encode()
+}
+
+// oauthErrors maps a status to the OAuth error name of redirect errors.
+var oauthErrors = map[int]string{
+	http.StatusBadRequest:          "invalid_request",
+	http.StatusUnauthorized:        "unauthorized_client",
+	http.StatusForbidden:           "access_denied",
+	http.StatusInternalServerError: "server_error",
+	http.StatusServiceUnavailable:  "temporarily_unavailable",
+}
+
+// redirectError sends a browser flow's error to redirect as
+// ?error=…&error_code=…&error_description=… (PKCE) and in the fragment,
+// where supabase-js reads it (reference §1.5).
+func (s *Service) redirectError(w http.ResponseWriter, r *http.Request, redirect string, err error, pkce bool) error {
+	var ae *apiError
+	if !errors.As(err, &ae) {
+		ae = &apiError{Code: CodeUnexpected, Msg: "Unexpected failure, please check server logs for more information", Err: err}
+	}
+	status := ae.status()
+	if status >= 500 {
+		s.log.Error("auth browser flow failed", "request_id", r.Header.Get("X-Request-Id"), "path", r.URL.Path, "err", ae.Err)
+	} else {
+		s.log.Info("auth browser flow refused", "request_id", r.Header.Get("X-Request-Id"), "path", r.URL.Path, "code", ae.Code, "msg", ae.Msg)
+	}
+	u, perr := url.Parse(redirect)
+	if perr != nil {
+		return ae
+	}
+	name, ok := oauthErrors[status]
+	if !ok {
+		name = "invalid_request"
+	}
+	frag := url.Values{"error": {name}, "error_code": {string(ae.Code)}, "error_description": {ae.Msg}, "sb": {""}}
+	if pkce {
+		qs := u.Query()
+		qs.Set("error", name)
+		qs.Set("error_code", string(ae.Code))
+		qs.Set("error_description", ae.Msg)
+		u.RawQuery = qs.Encode()
+	}
+	http.Redirect(w, r, withFragment(u, frag.Encode()), http.StatusSeeOther)
+	return nil
+}
+
+// withFragment renders u with an already form-encoded fragment (setting
+// url.URL.Fragment would escape its "%" a second time).
+func withFragment(u *url.URL, encoded string) string {
+	v := *u
+	v.Fragment, v.RawFragment = "", ""
+	if encoded == "" {
+		return v.String()
+	}
+	return v.String() + "#" + encoded
+}
