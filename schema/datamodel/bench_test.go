@@ -1,0 +1,118 @@
+package datamodel_test
+
+import (
+	_ "embed"
+	"encoding/json"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+//go:embed testdata/bench.sql
+var benchSQL string
+
+var benchUser = user("00000000-0000-4000-8000-0000000000f1", "bench@example.com")
+
+// accessibleTasks is the task list as the app reads it (000 §7, 001 §7):
+// every live task the user reaches, with its project, in list order, as
+// the one JSON array the REST layer sends.
+const accessibleTasks = `SELECT coalesce(json_agg(t), '[]')::text FROM (
+  SELECT * FROM user_accessible_tasks_with_project WHERE is_deleted = false ORDER BY sort_order, created_at DESC) t`
+
+// BenchmarkUserAccessibleTasks times accessibleTasks for a user with 500
+// tasks in 10 projects, 3 of them shared, among 20,000 tasks of others.
+// Each iteration is one request: a transaction as the user, the query,
+// commit; only the query is timed. Figures go to docs/benchmarks.md.
+func BenchmarkUserAccessibleTasks(b *testing.B) {
+	bd := setup(b)
+	bd.super(benchSQL)
+	b.Logf("plan:\n%s", explain(bd, benchUser, accessibleTasks, "ANALYZE, BUFFERS, COSTS OFF"))
+
+	var times []time.Duration
+	var body string
+	for b.Loop() {
+		tx := bd.begin(benchUser)
+		start := time.Now()
+		if err := tx.QueryRow(bd.ctx, accessibleTasks).Scan(&body); err != nil {
+			b.Fatalf("query: %s", describe(err))
+		}
+		times = append(times, time.Since(start))
+		tx.Commit(bd.ctx)
+	}
+	var rows []json.RawMessage
+	if err := json.Unmarshal([]byte(body), &rows); err != nil || len(rows) != 594 {
+		b.Fatalf("%d rows (err %v), want 594 (480 own live tasks + 114 of collaborators)", len(rows), err)
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	b.ReportMetric(ms(times[len(times)/2]), "ms-p50")
+	b.ReportMetric(ms(times[(len(times)*99)/100]), "ms-p99")
+	b.ReportMetric(float64(len(body))/1024, "KiB/body")
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// explain returns the plan of sql as run by a, as text.
+func explain(b *bundle, a actor, sql, options string) string {
+	b.t.Helper()
+	tx := b.begin(a)
+	defer tx.Rollback(b.ctx)
+	r, err := tx.Query(b.ctx, "EXPLAIN ("+options+") "+sql)
+	if err != nil {
+		b.t.Fatalf("explain: %s", describe(err))
+	}
+	var lines []string
+	for r.Next() {
+		var l string
+		if err := r.Scan(&l); err != nil {
+			b.t.Fatalf("explain: %v", err)
+		}
+		lines = append(lines, l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestAccessibleTasksUseIndexes: with 20,000 tasks of others around, the
+// task list reaches the user's rows through indexes (own tasks by
+// user_id, shared projects' tasks by project_id), never by scanning tasks.
+func TestAccessibleTasksUseIndexes(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.super(benchSQL)
+	var plan []map[string]any
+	if err := json.Unmarshal([]byte(explain(b, benchUser, accessibleTasks, "FORMAT JSON")), &plan); err != nil {
+		t.Fatal(err)
+	}
+	var scans []string
+	var walk func(n map[string]any)
+	walk = func(n map[string]any) {
+		if rel, ok := n["Relation Name"].(string); ok {
+			s := n["Node Type"].(string) + " on " + rel
+			if idx, ok := n["Index Name"].(string); ok {
+				s += " using " + idx
+			}
+			scans = append(scans, s)
+		}
+		if idx, ok := n["Index Name"].(string); ok && n["Relation Name"] == nil {
+			scans = append(scans, n["Node Type"].(string)+" using "+idx)
+		}
+		if kids, ok := n["Plans"].([]any); ok {
+			for _, k := range kids {
+				walk(k.(map[string]any))
+			}
+		}
+	}
+	walk(plan[0]["Plan"].(map[string]any))
+	t.Logf("scans: %v", scans)
+	for _, s := range scans {
+		if strings.HasPrefix(s, "Seq Scan on tasks") {
+			t.Errorf("tasks read by a sequential scan: %v", scans)
+		}
+	}
+	for _, want := range []string{"Bitmap Index Scan using tasks_user_sort_idx", "Bitmap Index Scan using tasks_project_idx"} {
+		if !slices.Contains(scans, want) {
+			t.Errorf("plan lacks %q: %v", want, scans)
+		}
+	}
+}
