@@ -1,0 +1,59 @@
+import { gzipSync } from 'node:zlib'
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Page } from '@playwright/test'
+import { expect, signUpThroughApi, test } from '../fixtures'
+
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts')
+
+type Load = { chunks: string[]; bytes: number; gzipBytes: number }
+
+/** Every script the page fetched until the network went quiet, with raw and gzip sizes. */
+async function scriptsOf(page: Page, run: () => Promise<void>): Promise<Load> {
+  const bodies = new Map<string, Buffer>()
+  const onResponse = async (res: import('@playwright/test').Response) => {
+    if (res.request().resourceType() === 'script') bodies.set(new URL(res.url()).pathname, await res.body())
+  }
+  page.on('response', onResponse)
+  await run()
+  await page.waitForLoadState('networkidle')
+  page.off('response', onResponse)
+  const all = [...bodies.values()]
+  return {
+    chunks: [...bodies.keys()].map((p) => p.replace('/assets/', '')).sort(),
+    bytes: all.reduce((n, b) => n + b.length, 0),
+    gzipBytes: all.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+  }
+}
+
+// Records what the sign-in page and the signed-in app load (artifacts/bundle.json);
+// sizes are reported, not asserted. What is asserted is the split by route.
+test('pages load only their own chunks', async ({ page, account }) => {
+  await signUpThroughApi(account)
+  const signIn = await scriptsOf(page, async () => {
+    await page.goto('/auth')
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
+  })
+  expect(signIn.chunks.some((c) => c.startsWith('app-layout-'))).toBe(false)
+  expect(signIn.chunks.some((c) => c.startsWith('security-'))).toBe(false)
+
+  const app = await scriptsOf(page, async () => {
+    const form = page.getByRole('form', { name: 'Sign in' })
+    await form.getByLabel('Email').fill(account.email)
+    await form.getByLabel('Password').fill(account.password)
+    await form.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  })
+  expect(app.chunks.some((c) => c.startsWith('app-layout-'))).toBe(true)
+  expect(app.chunks.some((c) => c.startsWith('security-'))).toBe(false)
+
+  const fresh = await scriptsOf(page, async () => {
+    await page.goto('/app')
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  })
+  writeFileSync(
+    path.join(artifacts, 'bundle.json'),
+    JSON.stringify({ signInPage: signIn, addedBySignIn: app, appColdLoad: fresh }, null, 2),
+  )
+})

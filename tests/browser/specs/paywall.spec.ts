@@ -1,0 +1,39 @@
+import { expect, screenshot, serverUrl, signInThroughUi, signUpThroughApi, test } from '../fixtures'
+
+test('the 501st task on the Free plan opens the paywall', async ({ page, account, consoleErrors }) => {
+  const { accessToken, userId } = await signUpThroughApi(account)
+  // Fill the Free cap of 500 tasks through /rest/v1 as the user.
+  const rows = Array.from({ length: 500 }, (_, i) => ({ user_id: userId, title: `Seeded task ${i + 1}` }))
+  const res = await fetch(`${serverUrl()}/rest/v1/tasks`, {
+    method: 'POST',
+    headers: {
+      apikey: process.env.DAYBASE_ANON_KEY ?? '',
+      Authorization: `Bearer ${accessToken}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=minimal',
+    },
+    body: JSON.stringify(rows),
+  })
+  expect(res.status, await res.text()).toBe(201)
+
+  await signInThroughUi(page, account)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await page.goto('/app/tasks')
+  await expect(page.getByRole('list', { name: 'Open tasks' })).toContainText('Seeded task 500')
+  await screenshot(page, 'tasks')
+
+  consoleErrors.allow(/status of 400/)
+  await page.keyboard.press('q')
+  const quickAdd = page.getByRole('dialog', { name: 'Quick add task' })
+  await quickAdd.getByLabel('Task title').fill('One task too many')
+  await quickAdd.getByRole('button', { name: 'Add task' }).click()
+
+  const paywall = page.getByRole('dialog', { name: 'Upgrade to keep going' })
+  await expect(paywall).toBeVisible()
+  await expect(paywall).toContainText('Task limit reached for Free plan')
+  await screenshot(page, 'paywall')
+  await paywall.getByRole('button', { name: 'See plans' }).click()
+  await expect(page).toHaveURL(/\/app\/settings\/billing#subscription$/)
+  await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible()
+  await screenshot(page, 'billing')
+})

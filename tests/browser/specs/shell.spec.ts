@@ -1,0 +1,146 @@
+import { expect, screenshot, signInThroughUi, signUpThroughApi, test } from '../fixtures'
+
+test('public pages render', async ({ page }) => {
+  for (const [path, heading, name] of [
+    ['/', 'Plan your day. Keep your notes. Get things done.', 'landing'],
+    ['/features', 'Features', 'features'],
+    ['/premium', 'Plans', 'premium'],
+    ['/download', 'Use Daybase anywhere', 'download'],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+    await screenshot(page, name)
+  }
+})
+
+test('unknown paths show the not-found page', async ({ page, account }) => {
+  await page.goto('/no-such-page')
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await signUpThroughApi(account)
+  await signInThroughUi(page, account)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await page.goto('/app/no-such-page')
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Go to dashboard' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+})
+
+test('every module is reachable from the rail', async ({ page, account }) => {
+  await signUpThroughApi(account)
+  await signInThroughUi(page, account)
+  const rail = page.getByRole('navigation', { name: 'Modules' })
+  await expect(rail).toBeVisible()
+  for (const [link, url, heading, shot] of [
+    ['Tasks', /\/app\/tasks$/, 'Tasks', 'module-tasks'],
+    ['Eisenhower Matrix', /\/app\/matrix$/, 'Eisenhower Matrix', 'module-matrix'],
+    ['Notes', /\/app\/notes$/, 'Notes', 'module-notes'],
+    ['Journal', /\/app\/journal$/, 'Journal', 'module-journal'],
+    ['Pomodoro', /\/app\/pomodoro$/, 'Pomodoro', 'module-pomodoro'],
+    ['Teams', /\/app\/teams$/, 'Teams', 'module-teams'],
+    ['Settings', /\/app\/settings$/, 'Settings', 'settings'],
+    ['Help', /\/app\/help$/, 'Help', 'help'],
+    ['Dashboard', /\/app$/, null, null],
+  ] as const) {
+    await rail.getByRole('link', { name: link }).click()
+    await expect(page).toHaveURL(url)
+    if (heading) await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+    if (shot) await screenshot(page, shot)
+  }
+  await page.getByRole('link', { name: 'Notifications' }).click()
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Activity log' }).click()
+  await expect(page.getByRole('heading', { name: 'Activity log', level: 1 })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Go back' }).click()
+  await expect(page).toHaveURL(/\/app\/notifications$/)
+})
+
+test('settings sections are chosen by the URL hash', async ({ page, account }) => {
+  await signUpThroughApi(account)
+  await signInThroughUi(page, account)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await page.goto('/app/settings#theme')
+  await expect(page).toHaveURL(/\/app\/settings\/preferences#theme$/)
+  await expect(page.getByRole('heading', { name: 'Theme', level: 2 })).toBeFocused()
+  await page.goto('/app/settings#subscription')
+  await expect(page).toHaveURL(/\/app\/settings\/billing#subscription$/)
+  await page.goto('/app/settings#backups')
+  await expect(page.getByRole('heading', { name: 'Backups', level: 2 })).toBeFocused()
+})
+
+test('keyboard: command palette, shortcuts help and quick navigation', async ({ page, account }) => {
+  await signUpThroughApi(account)
+  await signInThroughUi(page, account)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+
+  await page.keyboard.press('Control+k')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await expect(palette).toBeVisible()
+  await page.keyboard.type('go to journal')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/app\/journal$/)
+
+  await page.keyboard.press('n')
+  await expect(page).toHaveURL(/\/app\/notes$/)
+  await page.keyboard.press('g')
+  await page.keyboard.press('i')
+  await expect(page).toHaveURL(/\/app\/tasks\?view=inbox$/)
+
+  await page.keyboard.press('?')
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(help).toBeVisible()
+  await expect(help.getByRole('cell', { name: 'Quick add task' })).toBeVisible()
+  await screenshot(page, 'shortcuts')
+  await page.keyboard.press('Escape')
+
+  await page.keyboard.press('Control+b')
+  await expect(page.getByRole('complementary', { name: 'Module' })).toHaveCount(0)
+  await page.keyboard.press('Control+b')
+  await expect(page.getByRole('complementary', { name: 'Module' })).toBeVisible()
+})
+
+test('up to 768 px wide the navigation is a drawer', async ({ page, account }) => {
+  await signUpThroughApi(account)
+  await page.setViewportSize({ width: 768, height: 900 })
+  await signInThroughUi(page, account)
+  const menu = page.getByRole('button', { name: 'Open menu' })
+  await expect(menu).toBeVisible()
+  await expect(page.getByRole('complementary', { name: 'Navigation' })).toBeHidden()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ada')
+  await screenshot(page, 'mobile-dashboard')
+  await menu.click()
+  const drawer = page.getByRole('dialog', { name: 'Daybase' })
+  await expect(drawer).toBeVisible()
+  await screenshot(page, 'mobile-drawer')
+  await drawer.getByRole('link', { name: 'Notes' }).click()
+  await expect(page).toHaveURL(/\/app\/notes$/)
+  await expect(drawer).toBeHidden()
+
+  await page.setViewportSize({ width: 1024, height: 900 })
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0)
+  await expect(page.getByRole('complementary', { name: 'Navigation' })).toBeVisible()
+})
+
+test('Upgrade to Pro asks billing-checkout for a checkout page', async ({ page, account, consoleErrors }) => {
+  await signUpThroughApi(account)
+  await signInThroughUi(page, account)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await page.goto('/app/settings/billing')
+  consoleErrors.allow(/status of (4|5)\d\d/)
+  const request = page.waitForRequest((r) => r.url().endsWith('/functions/v1/billing-checkout') && r.method() === 'POST')
+  const response = page.waitForResponse((r) => r.url().endsWith('/functions/v1/billing-checkout') && r.request().method() === 'POST')
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click()
+  expect((await request).postDataJSON()).toMatchObject({
+    priceId: 'pro_monthly',
+    mode: 'subscription',
+    customerEmail: account.email,
+  })
+  const answer = await response
+  const body = (await answer.json().catch(() => null)) as { url?: string } | null
+  if (answer.ok() && body?.url) {
+    await page.waitForURL((u) => u.href.startsWith(body.url ?? ''))
+  } else {
+    await expect(page.getByRole('alert')).toContainText('Unable to start checkout')
+  }
+})

@@ -1,0 +1,119 @@
+import { type Page } from '@playwright/test'
+import {
+  type Account,
+  expect,
+  freshTotp,
+  screenshot,
+  signInThroughUi,
+  signOutThroughUi,
+  signUpThroughApi,
+  test,
+} from '../fixtures'
+
+// One account goes through the whole two-factor life: enrol, sign in with a
+// code, sign in with a backup code, disable.
+test.describe.configure({ mode: 'serial' })
+
+let account: Account
+let secret = ''
+let backupCodes: string[] = []
+
+async function expectChallenge(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Two-factor verification' })
+  await expect(dialog).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toHaveCount(0)
+  return dialog
+}
+
+test('enrol an authenticator app and get backup codes', async ({ page, account: fresh }) => {
+  account = fresh
+  await signUpThroughApi(account)
+  await signInThroughUi(page, account)
+  await expect(page).toHaveURL(/\/app$/)
+  await page.goto('/app/settings/security')
+  await page.getByRole('button', { name: 'Enable 2FA' }).click()
+
+  const dialog = page.getByRole('dialog', { name: 'Set up two-factor authentication' })
+  const qr = dialog.getByRole('img', { name: 'QR code for your authenticator app' })
+  await expect(qr).toBeVisible()
+  // The server's SVG must actually render as an image.
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  secret = ((await dialog.getByLabel('Secret key').textContent()) ?? '').replace(/\s+/g, '')
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+  await screenshot(page, 'two-factor-enrol')
+
+  const verify = dialog.getByRole('button', { name: 'Verify and enable' })
+  await expect(verify).toBeDisabled()
+  await dialog.getByLabel('Verification code').fill(await freshTotp(secret))
+  await verify.click()
+
+  const codesDialog = page.getByRole('dialog', { name: 'Save your backup codes' })
+  const list = codesDialog.getByRole('list', { name: 'Backup codes' })
+  await expect(list).toBeVisible()
+  backupCodes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim())
+  expect(backupCodes.length).toBeGreaterThanOrEqual(8)
+  expect(backupCodes[0]).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}$/)
+  const download = page.waitForEvent('download')
+  await codesDialog.getByRole('button', { name: 'Download codes' }).click()
+  expect((await download).suggestedFilename()).toBe('daybase-backup-codes.txt')
+  await screenshot(page, 'two-factor-backup-codes')
+  await codesDialog.getByRole('button', { name: 'Done' }).click()
+
+  await expect(page.getByText('On', { exact: true })).toBeVisible()
+})
+
+test('signing in again asks for the authenticator code', async ({ page, consoleErrors }) => {
+  await signInThroughUi(page, account)
+  const dialog = await expectChallenge(page)
+  await screenshot(page, 'two-factor-challenge')
+
+  consoleErrors.allow(/status of 422/)
+  await dialog.getByLabel('Verification code').fill('000000')
+  await dialog.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByText('Invalid verification code')).toBeVisible()
+
+  await dialog.getByLabel('Verification code').fill(await freshTotp(secret))
+  await dialog.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await expect(page).toHaveURL(/\/app$/)
+  await signOutThroughUi(page)
+})
+
+test('a backup code gets the user in when the authenticator is lost', async ({ page }) => {
+  await signInThroughUi(page, account)
+  const challenge = await expectChallenge(page)
+  await challenge.getByRole('button', { name: 'Use a backup code' }).click()
+
+  const recovery = page.getByRole('dialog', { name: 'Recover your account' })
+  await recovery.getByRole('button', { name: 'Use a backup code' }).click()
+  await recovery.getByLabel('Backup code').fill('zzzz-zzzz')
+  await recovery.getByRole('button', { name: 'Verify backup code' }).click()
+  await expect(page.getByText('Invalid backup code')).toBeVisible()
+
+  await recovery.getByLabel('Backup code').fill(backupCodes[0] ?? '')
+  await recovery.getByRole('button', { name: 'Verify backup code' }).click()
+  await expect(recovery.getByText(/Recovery successful/)).toBeVisible()
+  await screenshot(page, 'two-factor-recovered')
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 10_000 })
+})
+
+test('two-factor can be turned off with the password', async ({ page }) => {
+  await signInThroughUi(page, account)
+  const challenge = await expectChallenge(page)
+  await challenge.getByLabel('Verification code').fill(await freshTotp(secret))
+  await challenge.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+
+  await page.goto('/app/settings/security')
+  await page.getByRole('button', { name: 'Disable 2FA' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Disable two-factor authentication' })
+  await dialog.getByLabel('Current password').fill(account.password)
+  await dialog.getByRole('button', { name: 'Disable 2FA' }).click()
+  await expect(page.getByText('2FA disabled')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Enable 2FA' })).toBeVisible()
+
+  await signOutThroughUi(page)
+  await signInThroughUi(page, account)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Two-factor verification' })).toHaveCount(0)
+})

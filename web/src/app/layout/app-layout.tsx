@@ -1,0 +1,75 @@
+import { Bell } from '@phosphor-icons/react'
+import { Suspense } from 'react'
+import { Link, Outlet } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { PageSpinner } from '@/components/ui/spinner'
+import { TooltipProvider } from '@/components/ui/tooltip'
+import { useCommandShortcuts } from '@/lib/use-shortcuts'
+import { useSignOut } from '@/features/auth/api/sign-out'
+import { useNotificationPermission } from '@/features/notifications/hooks/use-notification-permission'
+import { PaywallDialog } from '@/features/billing/components/paywall-dialog'
+import { UpgradeButton } from '@/features/billing/components/upgrade-button'
+import { AppShell } from '@/features/shell/components/app-shell'
+import { CommandPalette } from '@/features/shell/components/command-palette'
+import { ShortcutsDialog } from '@/features/shell/components/shortcuts-dialog'
+import { useShellStore } from '@/features/shell/stores/shell-store'
+import { QuickAddDialog } from '@/features/tasks/components/quick-add-dialog'
+import { MfaGate } from '@/features/two-factor/components/mfa-gate'
+import { AccountMenu } from './account-menu'
+import { HelpMenu } from './help-menu'
+import { MODULE_SIDEBARS } from './module-sidebars'
+import { RequireAuth } from './require-auth'
+import { useAppCommands } from './use-app-commands'
+
+function SignedInApp() {
+  const commands = useAppCommands()
+  useCommandShortcuts(commands)
+  useNotificationPermission()
+  const { paletteOpen, shortcutsOpen, setPaletteOpen, setShortcutsOpen } = useShellStore()
+
+  return (
+    <AppShell
+      sidebars={MODULE_SIDEBARS}
+      headerActions={
+        <>
+          <UpgradeButton />
+          <Button variant="ghost" size="icon-sm" asChild>
+            <Link to="/app/notifications" aria-label="Notifications">
+              <Bell size={20} aria-hidden />
+            </Link>
+          </Button>
+          <HelpMenu />
+          <AccountMenu />
+        </>
+      }
+    >
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+      <QuickAddDialog />
+      <PaywallDialog />
+      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} commands={commands} />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} commands={commands} />
+    </AppShell>
+  )
+}
+
+function Gate() {
+  const signOut = useSignOut()
+  return (
+    <MfaGate onSignOut={() => signOut.mutate()}>
+      <SignedInApp />
+    </MfaGate>
+  )
+}
+
+/** /app/*: signed in, second factor answered, then the shell. */
+export default function AppLayout() {
+  return (
+    <RequireAuth>
+      <TooltipProvider delayDuration={400}>
+        <Gate />
+      </TooltipProvider>
+    </RequireAuth>
+  )
+}

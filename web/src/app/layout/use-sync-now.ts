@@ -1,0 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { toast } from 'sonner'
+
+/** Sync now: refetch every active query and report the outcome. */
+export function useSyncNow(): () => void {
+  const queryClient = useQueryClient()
+  return useCallback(() => {
+    queryClient
+      .refetchQueries({ type: 'active' }, { throwOnError: true })
+      .then(() => toast.success('Sync completed'))
+      .catch((e: unknown) => toast.error('Sync failed', { description: e instanceof Error ? e.message : undefined }))
+  }, [queryClient])
+}

@@ -1,0 +1,79 @@
+import { BookOpen, CheckSquare, Note, Plus, SquaresFour, Timer, UsersThree } from '@phosphor-icons/react'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { fullNameOf, useRequiredUser } from '@/lib/auth-store'
+import { cn } from '@/lib/cn'
+import { OpenTaskList } from '@/features/tasks/components/open-task-list'
+import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
+import { useAppearance } from '@/features/theme/api/appearance'
+
+const SHORTCUTS = [
+  { to: '/app/tasks', label: 'Tasks', icon: CheckSquare },
+  { to: '/app/matrix', label: 'Matrix', icon: SquaresFour },
+  { to: '/app/notes', label: 'Notes', icon: Note },
+  { to: '/app/journal', label: 'Journal', icon: BookOpen },
+  { to: '/app/pomodoro', label: 'Focus', icon: Timer },
+  { to: '/app/teams', label: 'Teams', icon: UsersThree },
+] as const
+
+function greeting(hour: number): string {
+  if (hour < 12) return 'Good morning'
+  if (hour < 18) return 'Good afternoon'
+  return 'Good evening'
+}
+
+export default function Dashboard() {
+  const user = useRequiredUser()
+  const background = useAppearance(user.id, 'showDashboardBackground')
+  const openQuickAdd = useQuickAddStore((s) => s.setOpen)
+  const first = fullNameOf(user).split(' ')[0]
+  const now = new Date()
+
+  return (
+    <div
+      className={cn(
+        'min-h-full p-4 md:p-6',
+        background && 'bg-gradient-to-br from-primary/10 via-background to-background',
+      )}
+    >
+      <div className="mx-auto grid max-w-5xl gap-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="grid gap-1">
+            <h1 className="text-2xl font-semibold tracking-tight">
+              {greeting(now.getHours())}
+              {first ? `, ${first}` : ''}
+            </h1>
+            <p className="text-sm text-muted-foreground">
+              {now.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}
+            </p>
+          </div>
+          <Button onClick={() => openQuickAdd(true)}>
+            <Plus size={16} aria-hidden />
+            Add task
+          </Button>
+        </div>
+        <nav aria-label="Areas" className="grid grid-cols-3 gap-3 sm:grid-cols-6">
+          {SHORTCUTS.map(({ to, label, icon: Icon }) => (
+            <Link
+              key={to}
+              to={to}
+              className="flex flex-col items-center gap-1.5 rounded-xl border bg-card p-3 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <Icon size={24} weight="duotone" className="text-primary" aria-hidden />
+              {label}
+            </Link>
+          ))}
+        </nav>
+        <Card>
+          <CardHeader>
+            <CardTitle>Open tasks</CardTitle>
+          </CardHeader>
+          <CardContent className="px-0">
+            <OpenTaskList />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  )
+}

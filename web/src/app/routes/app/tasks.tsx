@@ -1,0 +1,31 @@
+import { Plus } from '@phosphor-icons/react'
+import { useParams, useSearchParams } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { PageHeader } from '@/components/ui/page-header'
+import { OpenTaskList } from '@/features/tasks/components/open-task-list'
+import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
+
+const VIEW_TITLES: Record<string, string> = { inbox: 'Inbox', today: 'Today', upcoming: 'Upcoming' }
+
+export default function Tasks() {
+  const [params] = useSearchParams()
+  const { projectId, filterId } = useParams()
+  const openQuickAdd = useQuickAddStore((s) => s.setOpen)
+  const view = params.get('view') ?? ''
+  const title = projectId ? 'Project' : filterId ? 'Smart filter' : (VIEW_TITLES[view] ?? 'Tasks')
+  return (
+    <div>
+      <PageHeader
+        title={title}
+        description="Open tasks, newest first."
+        actions={
+          <Button onClick={() => openQuickAdd(true)}>
+            <Plus size={16} aria-hidden />
+            Add task
+          </Button>
+        }
+      />
+      <OpenTaskList />
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import { UsersThree } from '@phosphor-icons/react'
+import { useNavigate, useParams } from 'react-router'
+import { toast } from 'sonner'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { useRequiredUser } from '@/lib/auth-store'
+import { useAcceptTeamInvitation } from '@/features/teams/api/accept-invitation'
+
+/** /app/teams/join/{token}: accept a team invitation. */
+export default function TeamInvite() {
+  const { token = '' } = useParams()
+  const user = useRequiredUser()
+  const navigate = useNavigate()
+  const accept = useAcceptTeamInvitation()
+  return (
+    <EmptyState icon={UsersThree} title="Team invitation" description="Accept to join the team with the role you were invited with.">
+      <Button
+        disabled={accept.isPending}
+        onClick={() =>
+          accept.mutate(
+            { token, userId: user.id },
+            {
+              onSuccess: ({ teamId }) => {
+                toast.success('Invitation accepted')
+                navigate(`/app/teams/${teamId}`)
+              },
+            },
+          )
+        }
+      >
+        Accept invitation
+      </Button>
+      {accept.isError ? <Alert variant="destructive">{accept.error.message}</Alert> : null}
+    </EmptyState>
+  )
+}

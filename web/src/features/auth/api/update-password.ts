@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { toRequestError } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+
+export async function updatePassword(password: string): Promise<void> {
+  const { error } = await supabase.auth.updateUser({ password })
+  if (error) throw toRequestError(error)
+}
+
+export function useUpdatePassword() {
+  return useMutation({
+    mutationFn: updatePassword,
+    onSuccess: () => toast.success('Password updated'),
+    onError: (error) => toast.error('Password update failed', { description: error.message }),
+  })
+}

@@ -1,0 +1,69 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { NotificationChannel, NotificationPreferenceRow } from '@/lib/database.types'
+import { unwrap } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  preferences: (userId: string) => [...notificationKeys.all, 'preferences', userId] as const,
+}
+
+export type ChannelPreference = Pick<NotificationPreferenceRow, 'channel_type' | 'enabled' | 'priority_threshold'>
+
+/** Defaults when a channel has no row yet (spec 000 §3). */
+export const CHANNEL_DEFAULTS: Record<NotificationChannel, ChannelPreference> = {
+  in_app: { channel_type: 'in_app', enabled: true, priority_threshold: 1 },
+  browser: { channel_type: 'browser', enabled: true, priority_threshold: 1 },
+  email: { channel_type: 'email', enabled: false, priority_threshold: 1 },
+}
+
+export async function getChannelPreferences(userId: string, signal: AbortSignal) {
+  const rows = unwrap(
+    await supabase
+      .from('user_notification_preferences')
+      .select('channel_type, enabled, priority_threshold')
+      .eq('user_id', userId)
+      .abortSignal(signal),
+  )
+  const byChannel = { ...CHANNEL_DEFAULTS }
+  for (const row of rows) byChannel[row.channel_type] = row
+  return byChannel
+}
+
+export function channelPreferencesQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: notificationKeys.preferences(userId),
+    queryFn: ({ signal }) => getChannelPreferences(userId, signal),
+  })
+}
+
+export function useChannelPreferences(userId: string) {
+  return useQuery(channelPreferencesQueryOptions(userId))
+}
+
+export function useSetChannelEnabled(userId: string) {
+  const queryClient = useQueryClient()
+  const key = notificationKeys.preferences(userId)
+  return useMutation({
+    mutationFn: async ({ channel, enabled }: { channel: NotificationChannel; enabled: boolean }) =>
+      unwrap(
+        await supabase
+          .from('user_notification_preferences')
+          .upsert(
+            { user_id: userId, channel_type: channel, enabled, updated_at: new Date().toISOString() },
+            { onConflict: 'user_id,channel_type' },
+          ),
+      ),
+    onMutate: async ({ channel, enabled }) => {
+      await queryClient.cancelQueries({ queryKey: key })
+      const previous = queryClient.getQueryData<Record<NotificationChannel, ChannelPreference>>(key)
+      if (previous) queryClient.setQueryData(key, { ...previous, [channel]: { ...previous[channel], enabled } })
+      return { previous }
+    },
+    onError: (_e, _v, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    meta: { errorTitle: 'Update failed', errorDescription: 'Failed to save your changes. Please try again.' },
+  })
+}

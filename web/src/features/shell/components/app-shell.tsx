@@ -1,0 +1,122 @@
+import { List, SidebarSimple } from '@phosphor-icons/react'
+import { type ReactNode, useEffect } from 'react'
+import { Link, useLocation } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { LogoMark } from '@/components/ui/logo-mark'
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
+import { cn } from '@/lib/cn'
+import { useIsMobile } from '@/lib/use-media-query'
+import { useSidebarStore } from '../stores/sidebar-store'
+import { type Area, MODULE_SIDEBAR_AREAS, areaOf } from '../utils/modules'
+import { HistoryControls } from './history-controls'
+import { IconRail } from './icon-rail'
+import { SearchBox } from './search-box'
+
+type AppShellProps = {
+  /** The module sidebar of each area that has one. */
+  sidebars: Partial<Record<Area, (onNavigate?: () => void) => ReactNode>>
+  /** Right side of the header: upgrade, notifications, help and account menus. */
+  headerActions: ReactNode
+  /** Dark sidebar and dashboard background classes from preferences. */
+  className?: string
+  children: ReactNode
+}
+
+function Logo() {
+  return (
+    <Link
+      to="/app"
+      aria-label="Daybase dashboard"
+      className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <LogoMark className="size-9" />
+    </Link>
+  )
+}
+
+/**
+ * The signed-in layout (spec 000 §2): icon rail, module sidebar (offset 312
+ * px, or 58 px without one) and header; on screens up to 768 px both
+ * sidebars live in a slide-in drawer opened from the menu button.
+ */
+export function AppShell({ sidebars, headerActions, className, children }: AppShellProps) {
+  const { pathname } = useLocation()
+  const isMobile = useIsMobile()
+  const { open, mobileOpen, setMobileOpen, toggle } = useSidebarStore()
+  const area = areaOf(pathname)
+  const renderSidebar = area && MODULE_SIDEBAR_AREAS.has(area) ? sidebars[area] : undefined
+  const closeDrawer = () => setMobileOpen(false)
+
+  useEffect(() => {
+    if (!isMobile) setMobileOpen(false)
+  }, [isMobile, setMobileOpen])
+
+  return (
+    <div className={cn('flex h-dvh w-full overflow-hidden bg-background', className)}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <aside
+        data-sidebar
+        aria-label="Navigation"
+        className="hidden w-[58px] shrink-0 flex-col items-center gap-2 border-r border-sidebar-border bg-sidebar pt-3 text-sidebar-foreground md:flex"
+      >
+        <Logo />
+        <IconRail />
+      </aside>
+      {renderSidebar && open ? (
+        <aside
+          data-sidebar
+          aria-label="Module"
+          className="hidden w-[254px] shrink-0 flex-col overflow-y-auto border-r border-sidebar-border bg-sidebar p-2 text-sidebar-foreground md:flex"
+        >
+          {renderSidebar()}
+        </aside>
+      ) : null}
+
+      <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
+        <SheetContent data-sidebar>
+          <SheetTitle className="px-4 pt-4 text-base font-semibold">Daybase</SheetTitle>
+          <SheetDescription className="sr-only">Modules and sections</SheetDescription>
+          <div className="flex flex-1 flex-col overflow-y-auto">
+            <IconRail expanded onNavigate={closeDrawer} />
+            {renderSidebar ? <div className="border-t p-2">{renderSidebar(closeDrawer)}</div> : null}
+          </div>
+        </SheetContent>
+      </Sheet>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header data-print-hide className="flex h-12 shrink-0 items-center gap-2 border-b px-2 md:px-3">
+          {isMobile ? (
+            <Button variant="ghost" size="icon-sm" aria-label="Open menu" onClick={() => setMobileOpen(true)}>
+              <List size={20} aria-hidden />
+            </Button>
+          ) : renderSidebar ? (
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={open ? 'Hide sidebar' : 'Show sidebar'}
+              aria-pressed={open}
+              onClick={() => toggle(false)}
+            >
+              <SidebarSimple size={20} aria-hidden />
+            </Button>
+          ) : null}
+          <div className="hidden sm:block">
+            <HistoryControls />
+          </div>
+          <div className="flex min-w-0 flex-1 justify-center">
+            <SearchBox />
+          </div>
+          <div className="flex items-center gap-1">{headerActions}</div>
+        </header>
+        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto outline-none">
+          {children}
+        </main>
+      </div>
+    </div>
+  )
+}

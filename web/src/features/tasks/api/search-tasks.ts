@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query'
+import { unwrap } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+import { taskKeys } from './keys'
+
+/** Search terms: trimmed, markup characters stripped, 2 to 200 characters (spec 001 §9). */
+export const SEARCH_MIN = 2
+export const SEARCH_MAX = 200
+export const SEARCH_LIMIT = 20
+
+export function cleanSearchTerm(raw: string): string {
+  const term = raw.replace(/[<>{}[\]\\`]/g, '').trim().slice(0, SEARCH_MAX)
+  return term.length >= SEARCH_MIN ? term : ''
+}
+
+/** Escapes the LIKE wildcards so the term matches literally. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+export function useTaskSearch(userId: string, term: string) {
+  return useQuery({
+    queryKey: [...taskKeys.all, 'search', userId, term] as const,
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await supabase
+          .from('tasks')
+          .select('id, title')
+          .eq('user_id', userId)
+          .eq('is_deleted', false)
+          .ilike('title', likePattern(term))
+          .order('updated_at', { ascending: false })
+          .limit(SEARCH_LIMIT)
+          .abortSignal(signal),
+      ),
+    enabled: term.length >= SEARCH_MIN,
+    staleTime: 30_000,
+  })
+}

@@ -1,0 +1,51 @@
+import { CheckSquare, Plus } from '@phosphor-icons/react'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { PageSpinner } from '@/components/ui/spinner'
+import { useRequiredUser } from '@/lib/auth-store'
+import { describeError } from '@/lib/errors'
+import { useOpenTasks } from '../api/get-tasks'
+import { useQuickAddStore } from '../stores/quick-add-store'
+
+/** The signed-in user's open tasks, newest first. */
+export function OpenTaskList() {
+  const user = useRequiredUser()
+  const tasks = useOpenTasks(user.id)
+  const openQuickAdd = useQuickAddStore((s) => s.setOpen)
+
+  if (tasks.isPending) return <PageSpinner />
+  if (tasks.isError) {
+    return (
+      <div className="p-4 md:p-6">
+        <Alert variant="destructive">
+          Could not load your tasks: {describeError(tasks.error)}{' '}
+          <Button variant="link" className="h-auto p-0" onClick={() => void tasks.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    )
+  }
+  if (tasks.data.length === 0) {
+    return (
+      <EmptyState icon={CheckSquare} title="No open tasks" description="Add a task with the button below or press Q anywhere.">
+        <Button onClick={() => openQuickAdd(true)}>
+          <Plus size={16} aria-hidden />
+          Add task
+        </Button>
+      </EmptyState>
+    )
+  }
+  return (
+    <ul aria-label="Open tasks" className="divide-y">
+      {tasks.data.map((t) => (
+        <li key={t.id} className="flex items-center gap-3 px-4 py-2.5 text-sm md:px-6">
+          <CheckSquare size={18} className="text-muted-foreground" aria-hidden />
+          <span className="min-w-0 flex-1 truncate">{t.title}</span>
+          {t.due_date ? <span className="text-xs text-muted-foreground">{t.due_date}</span> : null}
+        </li>
+      ))}
+    </ul>
+  )
+}

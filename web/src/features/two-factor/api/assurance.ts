@@ -1,0 +1,46 @@
+import { toRequestError } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+import { listTotpFactors } from './factors'
+import { getTwoFactorSettings } from './settings'
+
+export type Assurance =
+  | { kind: 'ok' }
+  /** aal1 with a verified factor: the sign-in challenge must be answered. */
+  | { kind: 'challenge'; factorId: string }
+  /** Two-factor is on for the account but no authenticator exists. */
+  | { kind: 'no-factor' }
+
+/** The assurance level is polled up to 10 times, 250 ms apart (spec 000 §9). */
+export const AAL_POLL_ATTEMPTS = 10
+export const AAL_POLL_DELAY_MS = 250
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function pollLevels() {
+  for (let i = 0; i < AAL_POLL_ATTEMPTS; i++) {
+    const { data, error } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel()
+    if (error) throw toRequestError(error)
+    if (data.currentLevel) return data
+    await sleep(AAL_POLL_DELAY_MS)
+  }
+  return { currentLevel: null, nextLevel: null }
+}
+
+/**
+ * What the signed-in session still needs (spec 000 §4, step 5 and 6): a
+ * challenge when the level is aal1, the next is aal2 and a verified factor
+ * exists; a dead end when two-factor is on but no authenticator is left.
+ */
+export async function checkAssurance(userId: string): Promise<Assurance> {
+  const { currentLevel, nextLevel } = await pollLevels()
+  if (currentLevel === 'aal2') return { kind: 'ok' }
+  if (currentLevel === 'aal1' && nextLevel === 'aal2') {
+    const { verified } = await listTotpFactors()
+    const factor = verified[0]
+    return factor ? { kind: 'challenge', factorId: factor.id } : { kind: 'no-factor' }
+  }
+  // No verified factor. Only a settings row saying two-factor is on makes that an error;
+  // if the row cannot be read the user is not locked out.
+  const settings = await getTwoFactorSettings(userId).catch(() => null)
+  return settings?.is_enabled && !settings.is_deleted ? { kind: 'no-factor' } : { kind: 'ok' }
+}

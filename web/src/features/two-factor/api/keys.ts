@@ -1,0 +1,7 @@
+export const twoFactorKeys = {
+  all: ['two-factor'] as const,
+  factors: (userId: string) => [...twoFactorKeys.all, 'factors', userId] as const,
+  settings: (userId: string) => [...twoFactorKeys.all, 'settings', userId] as const,
+  /** One check per access token: a new token (refresh, aal2) checks again. */
+  assurance: (accessToken: string) => [...twoFactorKeys.all, 'assurance', accessToken] as const,
+}

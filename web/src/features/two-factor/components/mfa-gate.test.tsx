@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen } from '@testing-library/react'
+import type { Session } from '@supabase/supabase-js'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { useAuthStore } from '@/lib/auth-store'
+import type { Assurance } from '../api/assurance'
+import { MfaGate } from './mfa-gate'
+
+const checkAssurance = vi.fn<(userId: string) => Promise<Assurance>>()
+vi.mock('../api/assurance', () => ({ checkAssurance: (id: string) => checkAssurance(id) }))
+
+function renderGate() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MfaGate onSignOut={() => undefined}>
+        <p>The app</p>
+      </MfaGate>
+    </QueryClientProvider>,
+  )
+}
+
+beforeEach(() => {
+  useAuthStore.getState().setSession({ access_token: 't1', user: { id: 'u1', email: 'a@b.co' } } as Session)
+})
+
+describe('MfaGate', () => {
+  it('shows the app when the session has the level it needs', async () => {
+    checkAssurance.mockResolvedValue({ kind: 'ok' })
+    renderGate()
+    expect(await screen.findByText('The app')).toBeInTheDocument()
+    expect(checkAssurance).toHaveBeenCalledWith('u1')
+  })
+
+  it('asks for the code instead of showing the app at aal1 with a verified factor', async () => {
+    checkAssurance.mockResolvedValue({ kind: 'challenge', factorId: 'f1' })
+    renderGate()
+    expect(await screen.findByRole('dialog', { name: 'Two-factor verification' })).toBeInTheDocument()
+    expect(screen.queryByText('The app')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled()
+  })
+
+  it('says when two-factor is required but no authenticator exists', async () => {
+    checkAssurance.mockResolvedValue({ kind: 'no-factor' })
+    renderGate()
+    expect(await screen.findByRole('dialog', { name: 'Two-factor authentication required' })).toBeInTheDocument()
+  })
+})

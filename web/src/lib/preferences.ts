@@ -1,0 +1,72 @@
+import type { Json } from './database.types'
+import { isMissingRow, unwrap } from './errors'
+import { supabase } from './supabase'
+
+/**
+ * user_preferences holds one JSON text value per (user_id, preference_key).
+ * Reads fall back to a local copy when the server has none; a failed save
+ * keeps the value locally (spec 001 §8) and still reports the failure.
+ */
+export const preferenceKeys = {
+  all: ['preferences'] as const,
+  user: (userId: string) => [...preferenceKeys.all, userId] as const,
+  one: (userId: string, key: string) => [...preferenceKeys.user(userId), key] as const,
+}
+
+const localKey = (userId: string, key: string) => `daybase.pref.${userId}.${key}`
+
+function readLocal(userId: string, key: string): Json | undefined {
+  try {
+    const text = localStorage.getItem(localKey(userId, key))
+    return text === null ? undefined : (JSON.parse(text) as Json)
+  } catch {
+    return undefined
+  }
+}
+
+function writeLocal(userId: string, key: string, value: Json): void {
+  try {
+    localStorage.setItem(localKey(userId, key), JSON.stringify(value))
+  } catch {
+    // Storage full or blocked: nothing more to fall back to.
+  }
+}
+
+function parseValue(text: string | null): Json | undefined {
+  if (text === null) return undefined
+  try {
+    return JSON.parse(text) as Json
+  } catch {
+    return undefined
+  }
+}
+
+export async function getPreference(userId: string, key: string, signal?: AbortSignal): Promise<Json | undefined> {
+  let query = supabase
+    .from('user_preferences')
+    .select('preference_value')
+    .eq('user_id', userId)
+    .eq('preference_key', key)
+    .eq('is_deleted', false)
+  if (signal) query = query.abortSignal(signal)
+  const result = await query.maybeSingle()
+  if (result.error && isMissingRow(result.error)) return readLocal(userId, key)
+  const row = unwrap(result)
+  if (!row) return readLocal(userId, key)
+  return parseValue(row.preference_value) ?? readLocal(userId, key)
+}
+
+export async function savePreference(userId: string, key: string, value: Json): Promise<void> {
+  writeLocal(userId, key, value)
+  const result = await supabase.from('user_preferences').upsert(
+    {
+      user_id: userId,
+      preference_key: key,
+      preference_value: JSON.stringify(value),
+      is_deleted: false,
+      updated_at: new Date().toISOString(),
+    },
+    { onConflict: 'user_id,preference_key' },
+  )
+  unwrap(result)
+}

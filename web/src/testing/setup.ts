@@ -1,0 +1,28 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+// lib/supabase.ts builds the client from the runtime config at import time.
+// Nothing in the unit tests reaches this address: calls are mocked per test.
+window.__DAYBASE_CONFIG__ = { url: 'http://127.0.0.1:9', anonKey: 'unit-test-anon-key' }
+
+// jsdom has no matchMedia; the app reads it for the theme and the 768 px breakpoint.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList
+}
+
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+  sessionStorage.clear()
+})

@@ -1,0 +1,9 @@
+/// <reference types="vite/client" />
+
+/** package.json version, set by vite.config.ts. */
+declare const __APP_VERSION__: string
+
+interface ImportMetaEnv {
+  readonly VITE_DAYBASE_URL?: string
+  readonly VITE_DAYBASE_ANON_KEY?: string
+}
