@@ -57,6 +57,12 @@ func services(d deps) ([]gateway.Service, func(), error) {
 	closers = append(closers, closeStorage)
 	list = append(list, storageSvc)
 
+	bg, err := startJobs(d, os.Getenv) // reminder scheduler; stops with serve
+	if err != nil {
+		closeAll()
+		return nil, nil, err
+	}
+	closers = append(closers, bg.Close)
 	list = append(list, gateway.Service{Prefix: "/functions/v1", APIKey: gateway.APIKeyOptional,
 		Handler: functions.New(d.apiPool, d.log, serverFunctions(d)...)})
 
@@ -73,5 +79,5 @@ func services(d deps) ([]gateway.Service, func(), error) {
 
 // serverFunctions are the functions served at /functions/v1/{name}.
 func serverFunctions(d deps) []functions.Function {
-	return nil
+	return buildFunctions(d, os.Getenv) // cmd/daybase/functions_config.go
 }

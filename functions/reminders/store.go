@@ -1,0 +1,88 @@
+package reminders
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// ErrTaskNotFound means the task does not exist.
+var ErrTaskNotFound = errors.New("task not found")
+
+// loadTask reads what planning needs, the recipient (the assignee, else the
+// owner) and the recipient's time zone. tx must bypass row-level security.
+const loadTaskSQL = `
+SELECT t.id::text, coalesce(to_char(t.due_date, 'YYYY-MM-DD'), ''), t.due_time, t.reminders,
+       t.is_completed, t.is_deleted, coalesce(t.assigned_to, t.user_id)::text,
+       jobs.user_time_zone(coalesce(t.assigned_to, t.user_id))
+FROM public.tasks t WHERE t.id = $1`
+
+// Replace recomputes the pending reminders of one task in tx (which must
+// bypass row-level security: the admin pool or service_role): earlier
+// pending rows go, the plan's rows come in. A reminder already delivered
+// for the same moment is not inserted again. It returns the plan stored.
+func Replace(ctx context.Context, tx pgx.Tx, taskID string, now time.Time) (_ []Reminder, err error) {
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("reminders.Replace(%s): %w", taskID, err)
+		}
+	}()
+	var (
+		t         Task
+		dueTime   *time.Time
+		recipient string
+		tzName    string
+	)
+	err = tx.QueryRow(ctx, loadTaskSQL, taskID).Scan(&t.ID, &t.DueDate, &dueTime, &t.Reminders,
+		&t.Completed, &t.Deleted, &recipient, &tzName)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrTaskNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	if dueTime != nil {
+		t.DueTime = *dueTime
+	}
+	loc, lerr := time.LoadLocation(tzName)
+	if lerr != nil {
+		loc = time.UTC
+	}
+	plan := Plan(t, loc, now)
+	// Pending rows already due stay when the due moment is unchanged: they
+	// are waiting for the scheduler (perhaps after downtime) and go out late
+	// rather than never. Everything else pending is replaced.
+	var dueAt *time.Time
+	if d, _, ok := DueMoment(t, loc); ok && !t.Completed && !t.Deleted {
+		dueAt = &d
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM jobs.task_reminders
+WHERE task_id = $1 AND status = 'pending' AND (fire_at > $2 OR $3::timestamptz IS NULL OR task_due_at <> $3)`,
+		taskID, now, dueAt); err != nil {
+		return nil, err
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM jobs.reminder_requests WHERE task_id = $1`, taskID); err != nil {
+		return nil, err
+	}
+	if len(plan) == 0 {
+		return nil, nil
+	}
+	kinds := make([]string, len(plan))
+	offsets := make([]int32, len(plan))
+	dues := make([]time.Time, len(plan))
+	fires := make([]time.Time, len(plan))
+	for i, r := range plan {
+		kinds[i], offsets[i], dues[i], fires[i] = r.Kind, int32(r.OffsetMinutes), r.TaskDueAt, r.FireAt
+	}
+	_, err = tx.Exec(ctx, `
+INSERT INTO jobs.task_reminders (task_id, user_id, kind, offset_minutes, task_due_at, fire_at)
+SELECT $1, $2, k, o, d, f FROM unnest($3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[]) AS u(k, o, d, f)
+ON CONFLICT ON CONSTRAINT task_reminders_once DO NOTHING`, taskID, recipient, kinds, offsets, dues, fires)
+	if err != nil {
+		return nil, err
+	}
+	return plan, nil
+}
