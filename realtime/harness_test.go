@@ -247,7 +247,7 @@ func (c *client) push(joinRef, topic, event string, payload any) string {
 // expect waits for a message satisfying ok, skipping others.
 func (c *client) expect(what string, ok func(phx.Message) bool) phx.Message {
 	c.t.Helper()
-	timeout := time.After(10 * time.Second)
+	timeout := time.After(30 * time.Second) // generous: CI machines are shared and slow
 	for {
 		select {
 		case m := <-c.in:

@@ -79,7 +79,7 @@ func TestInteractiveMultiLineAndMetaCommands(t *testing.T) {
 	if err := c.Interactive(context.Background(), in); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"CREATE TABLE", `Table "notes"`, " body   | text", " public  | notes", " two\n-----\n 2\n(1 row)"} {
+	for _, want := range []string{"CREATE TABLE", `Table "notes"`, " body   | text", "| notes ", " two\n-----\n 2\n(1 row)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
