@@ -1,207 +1,1243 @@
-/**
- * The tables and functions the app reaches through supabase-js, in the shape
- * `daybase gen types --lang typescript` produces
- * (`Database['public']['Tables'][t]['Row']`). Kept by hand, column for column
- * with the generated file, because the schema does not yet hold every table
- * the app names (notes, journal_entries and the team tables of spec 002) and
- * the generator makes tasks.sort_order required although a trigger fills it.
- * Only the relations the app uses are listed.
- */
-export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
-
-type Table<Row, Required extends keyof Row = never> = {
-  Row: Row
-  Insert: Partial<Row> & Pick<Row, Required>
-  Update: Partial<Row>
-  Relationships: []
-}
-
-export type NotificationChannel = 'in_app' | 'browser' | 'email'
-
-export type ProfileRow = {
-  id: string
-  main_focus: string
-  notifications_enabled: boolean
-  created_at: string
-  updated_at: string
-}
-
-export type NotificationPreferenceRow = {
-  id: string
-  user_id: string
-  channel_type: NotificationChannel
-  enabled: boolean
-  priority_threshold: number
-  updated_at: string
-}
-
-export type UserProfileRow = {
-  id: string
-  email: string | null
-  full_name: string | null
-  avatar_url: string | null
-  avatar_color: string | null
-  created_at: string
-  updated_at: string
-  push_notifications: boolean
-  email_notifications: boolean
-  task_reminders: boolean
-  compact_mode: boolean
-  data_sharing: boolean
-  auto_sync: boolean
-  storage_used: number
-  storage_limit: number
-}
-
-export type TwoFactorSettingsRow = {
-  user_id: string
-  is_enabled: boolean
-  backup_codes_generated: boolean
-  trusted_devices_enabled: boolean
-  recovery_email: string | null
-  is_deleted: boolean
-  needs_sync: boolean
-  created_at: string
-  updated_at: string
-}
-
-export type UserPreferenceRow = {
-  id: string
-  user_id: string
-  preference_key: string
-  /** JSON text. */
-  preference_value: string | null
-  is_deleted: boolean
-  created_at: string
-  updated_at: string
-}
-
-export type SubscriptionRow = {
-  id: string
-  user_id: string
-  status: string
-  plan_id: string
-  price_id: string | null
-  customer_id: string | null
-  subscription_id: string | null
-  current_period_start: string | null
-  current_period_end: string | null
-  cancel_at_period_end: boolean
-  created_at: string
-  updated_at: string
-}
-
-export type TeamSubscriptionRow = {
-  id: string
-  team_id: string
-  status: string
-  plan_id: string
-  seats: number
-}
-
-export type TaskRow = {
-  id: string
-  user_id: string
-  title: string
-  notes: string | null
-  due_date: string | null
-  due_time: string | null
-  priority: number
-  tags: string | null
-  list: string | null
-  is_completed: boolean
-  completed_at: string | null
-  is_starred: boolean
-  is_deleted: boolean
-  sort_order: number | null
-  created_at: string
-  updated_at: string
-}
-
-export type NoteRow = {
-  id: string
-  user_id: string
-  title: string
-  content: string | null
-  folder: string | null
-  pinned: boolean
-  is_deleted: boolean
-  updated_at: string
-}
-
-export type JournalEntryRow = {
-  id: string
-  user_id: string
-  title: string | null
-  content: string | null
-  date: string
-  mood: number | null
-  folder: string | null
-  is_deleted: boolean
-  updated_at: string
-}
-
-export type TeamRow = {
-  id: string
-  name: string
-  description: string | null
-  owner_id: string
-}
-
-export type TeamMemberRow = {
-  id: string
-  team_id: string
-  user_id: string
-  role: string
-  status: 'active' | 'inactive'
-  invited_by: string | null
-}
-
-export type TeamInvitationRow = {
-  id: string
-  team_id: string
-  email: string
-  role: string
-  invited_by: string | null
-  token: string
-  expires_at: string
-  accepted_at: string | null
-}
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
 
 export type Database = {
   public: {
     Tables: {
-      profiles: Table<ProfileRow, 'id'>
-      user_notification_preferences: Table<NotificationPreferenceRow, 'user_id' | 'channel_type'>
-      user_profiles: Table<UserProfileRow, 'id'>
-      user_2fa_settings: Table<TwoFactorSettingsRow, 'user_id'>
-      user_preferences: Table<UserPreferenceRow, 'user_id' | 'preference_key' | 'preference_value'>
-      user_subscriptions: Table<SubscriptionRow, 'user_id'>
-      team_subscriptions: Table<TeamSubscriptionRow, 'team_id'>
-      tasks: Table<TaskRow, 'user_id' | 'title'>
-      notes: Table<NoteRow, 'user_id' | 'title'>
-      journal_entries: Table<JournalEntryRow, 'user_id' | 'date'>
-      teams: Table<TeamRow, 'name' | 'owner_id'>
-      team_members: Table<TeamMemberRow, 'team_id' | 'user_id' | 'role'>
-      team_invitations: Table<TeamInvitationRow, 'team_id' | 'email' | 'role'>
-    }
-    Views: { [_ in never]: never }
-    Functions: {
-      generate_backup_codes: { Args: { p_user_id: string }; Returns: string[] }
-      validate_backup_code: { Args: { p_backup_code: string }; Returns: boolean }
-      disable_2fa: { Args: { p_password?: string }; Returns: undefined }
-      log_2fa_event: {
-        Args: {
+      global_tags: {
+        Row: {
+          id: string
+          name: string
+          color: string | null
+          user_id: string
+          usage_count: number
+          is_deleted: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          name: string
+          color?: string | null
+          user_id?: string
+          usage_count?: number
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          name?: string
+          color?: string | null
+          user_id?: string
+          usage_count?: number
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "global_tags_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      integration_audit_logs: {
+        Row: {
+          id: string
+          user_id: string
+          provider_key: string
+          action: string
+          target_type: string | null
+          target_id: string | null
+          metadata: Json
+          request_id: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          provider_key: string
+          action: string
+          target_type?: string | null
+          target_id?: string | null
+          metadata?: Json
+          request_id?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          provider_key?: string
+          action?: string
+          target_type?: string | null
+          target_id?: string | null
+          metadata?: Json
+          request_id?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "integration_audit_logs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      integration_connections: {
+        Row: {
+          id: string
+          user_id: string
+          provider_key: string
+          status: string
+          config: Json
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          provider_key: string
+          status?: string
+          config?: Json
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          provider_key?: string
+          status?: string
+          config?: Json
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "integration_connections_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      pomodoro_sessions: {
+        Row: {
+          id: string
+          user_id: string
+          type: string
+          task_id: string | null
+          started_at: string
+          ended_at: string | null
+          duration_minutes: number
+          status: string
+          paused_duration_seconds: number
+          paused_at: string | null
+          device_id: string | null
+          completed_cycles: number
+          is_deleted: boolean
+          notes: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          type?: string
+          task_id?: string | null
+          started_at?: string
+          ended_at?: string | null
+          duration_minutes?: number
+          status?: string
+          paused_duration_seconds?: number
+          paused_at?: string | null
+          device_id?: string | null
+          completed_cycles?: number
+          is_deleted?: boolean
+          notes?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          type?: string
+          task_id?: string | null
+          started_at?: string
+          ended_at?: string | null
+          duration_minutes?: number
+          status?: string
+          paused_duration_seconds?: number
+          paused_at?: string | null
+          device_id?: string | null
+          completed_cycles?: number
+          is_deleted?: boolean
+          notes?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pomodoro_sessions_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "pomodoro_sessions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      pomodoro_settings: {
+        Row: {
+          user_id: string
+          device_id: string | null
+          work_duration: number
+          short_break_duration: number
+          long_break_duration: number
+          sessions_until_long_break: number
+          auto_start_breaks: boolean
+          auto_start_work: boolean
+          show_timer_in_title: boolean
+          daily_goal: number
+          enable_browser_notifications: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          user_id?: string
+          device_id?: string | null
+          work_duration?: number
+          short_break_duration?: number
+          long_break_duration?: number
+          sessions_until_long_break?: number
+          auto_start_breaks?: boolean
+          auto_start_work?: boolean
+          show_timer_in_title?: boolean
+          daily_goal?: number
+          enable_browser_notifications?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          user_id?: string
+          device_id?: string | null
+          work_duration?: number
+          short_break_duration?: number
+          long_break_duration?: number
+          sessions_until_long_break?: number
+          auto_start_breaks?: boolean
+          auto_start_work?: boolean
+          show_timer_in_title?: boolean
+          daily_goal?: number
+          enable_browser_notifications?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pomodoro_settings_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      pomodoro_stats: {
+        Row: {
+          id: string
+          user_id: string
+          date: string
+          completed_sessions: number
+          total_sessions: number
+          total_focus_minutes: number
+          total_break_minutes: number
+          current_streak: number
+          longest_streak: number
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          date: string
+          completed_sessions?: number
+          total_sessions?: number
+          total_focus_minutes?: number
+          total_break_minutes?: number
+          current_streak?: number
+          longest_streak?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          date?: string
+          completed_sessions?: number
+          total_sessions?: number
+          total_focus_minutes?: number
+          total_break_minutes?: number
+          current_streak?: number
+          longest_streak?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pomodoro_stats_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      profiles: {
+        Row: {
+          id: string
+          main_focus: string
+          notifications_enabled: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          main_focus?: string
+          notifications_enabled?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          main_focus?: string
+          notifications_enabled?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "profiles_id_fkey"
+            columns: ["id"]
+            isOneToOne: true
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      project_invites: {
+        Row: {
+          id: string
+          project_id: string
+          email: string | null
+          invited_at: string
+          invited_by: string
+          expires_at: string
+          accepted_at: string | null
+          accepted_by: string | null
+          is_link: boolean
+          token: string
+        }
+        Insert: {
+          id?: string
+          project_id: string
+          email?: string | null
+          invited_at?: string
+          invited_by: string
+          expires_at?: string
+          accepted_at?: string | null
+          accepted_by?: string | null
+          is_link?: boolean
+          token?: string
+        }
+        Update: {
+          id?: string
+          project_id?: string
+          email?: string | null
+          invited_at?: string
+          invited_by?: string
+          expires_at?: string
+          accepted_at?: string | null
+          accepted_by?: string | null
+          is_link?: boolean
+          token?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_invites_accepted_by_fkey"
+            columns: ["accepted_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_invites_invited_by_fkey"
+            columns: ["invited_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_invites_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      project_members: {
+        Row: {
+          id: string
+          project_id: string
+          user_id: string
+          role: string
+          user_email: string | null
+          user_name: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          project_id: string
+          user_id: string
+          role?: string
+          user_email?: string | null
+          user_name?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          project_id?: string
+          user_id?: string
+          role?: string
+          user_email?: string | null
+          user_name?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_members_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: true
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_members_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      projects: {
+        Row: {
+          id: string
+          user_id: string
+          owner_id: string | null
+          name: string
+          overview: string | null
+          color: string
+          icon_name: string
+          icon_color: string | null
+          icon_weight: string
+          sort_order: number
+          is_favorite: boolean
+          is_shared: boolean
+          is_deleted: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          owner_id?: string | null
+          name: string
+          overview?: string | null
+          color?: string
+          icon_name?: string
+          icon_color?: string | null
+          icon_weight?: string
+          sort_order: number
+          is_favorite?: boolean
+          is_shared?: boolean
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          owner_id?: string | null
+          name?: string
+          overview?: string | null
+          color?: string
+          icon_name?: string
+          icon_color?: string | null
+          icon_weight?: string
+          sort_order?: number
+          is_favorite?: boolean
+          is_shared?: boolean
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "projects_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      smart_lists: {
+        Row: {
+          id: string
+          user_id: string
+          name: string
+          name_normalized: string
+          description: string | null
+          filters_data: string
+          color: string
+          icon_name: string
+          sort_option: string
+          sort_order: number
+          is_enabled: boolean
+          is_deleted: boolean
+          hide_when_empty: boolean
+          system_key: string | null
+          device_id: string | null
+          last_synced_at: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          name: string
+          name_normalized: string
+          description?: string | null
+          filters_data: string
+          color?: string
+          icon_name?: string
+          sort_option?: string
+          sort_order?: number
+          is_enabled?: boolean
+          is_deleted?: boolean
+          hide_when_empty?: boolean
+          system_key?: string | null
+          device_id?: string | null
+          last_synced_at?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          name?: string
+          name_normalized?: string
+          description?: string | null
+          filters_data?: string
+          color?: string
+          icon_name?: string
+          sort_option?: string
+          sort_order?: number
+          is_enabled?: boolean
+          is_deleted?: boolean
+          hide_when_empty?: boolean
+          system_key?: string | null
+          device_id?: string | null
+          last_synced_at?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "smart_lists_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tasks: {
+        Row: {
+          id: string
+          user_id: string
+          title: string
+          notes: string | null
+          due_date: string | null
+          due_time: string | null
+          priority: number
+          tags: string | null
+          list: string | null
+          location: string | null
+          reminders: number[]
+          recurrence: string | null
+          is_completed: boolean
+          completed_at: string | null
+          is_starred: boolean
+          is_deleted: boolean
+          sort_order: number
+          importance: number
+          urgency: number
+          parent_id: string | null
+          project_id: string | null
+          assigned_to: string | null
+          team_id: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          title: string
+          notes?: string | null
+          due_date?: string | null
+          due_time?: string | null
+          priority?: number
+          tags?: string | null
+          list?: string | null
+          location?: string | null
+          reminders?: number[]
+          recurrence?: string | null
+          is_completed?: boolean
+          completed_at?: string | null
+          is_starred?: boolean
+          is_deleted?: boolean
+          sort_order: number
+          importance?: number
+          urgency?: number
+          parent_id?: string | null
+          project_id?: string | null
+          assigned_to?: string | null
+          team_id?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          title?: string
+          notes?: string | null
+          due_date?: string | null
+          due_time?: string | null
+          priority?: number
+          tags?: string | null
+          list?: string | null
+          location?: string | null
+          reminders?: number[]
+          recurrence?: string | null
+          is_completed?: boolean
+          completed_at?: string | null
+          is_starred?: boolean
+          is_deleted?: boolean
+          sort_order?: number
+          importance?: number
+          urgency?: number
+          parent_id?: string | null
+          project_id?: string | null
+          assigned_to?: string | null
+          team_id?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tasks_assigned_to_fkey"
+            columns: ["assigned_to"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tasks_parent_id_fkey"
+            columns: ["parent_id"]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tasks_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tasks_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      team_subscriptions: {
+        Row: {
+          id: string
+          team_id: string
+          status: string
+          plan_id: string
+          price_id: string | null
+          customer_id: string | null
+          subscription_id: string | null
+          seats: number
+          current_period_start: string | null
+          current_period_end: string | null
+          cancel_at_period_end: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          team_id: string
+          status: string
+          plan_id: string
+          price_id?: string | null
+          customer_id?: string | null
+          subscription_id?: string | null
+          seats?: number
+          current_period_start?: string | null
+          current_period_end?: string | null
+          cancel_at_period_end?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          team_id?: string
+          status?: string
+          plan_id?: string
+          price_id?: string | null
+          customer_id?: string | null
+          subscription_id?: string | null
+          seats?: number
+          current_period_start?: string | null
+          current_period_end?: string | null
+          cancel_at_period_end?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      user_2fa_backup_codes: {
+        Row: {
+          id: string
+          user_id: string
+          used_at: string | null
+          is_deleted: boolean
+          needs_sync: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id: string
+          used_at?: string | null
+          is_deleted?: boolean
+          needs_sync?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          used_at?: string | null
+          is_deleted?: boolean
+          needs_sync?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_2fa_backup_codes_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      user_2fa_events: {
+        Row: {
+          id: string
+          user_id: string
+          event_type: string
+          factor_id: string | null
+          challenge_id: string | null
+          success: boolean | null
+          metadata: Json
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          user_id: string
           event_type: string
           factor_id?: string | null
           challenge_id?: string | null
-          success?: boolean
+          success?: boolean | null
           metadata?: Json
+          created_at?: string
         }
-        Returns: undefined
+        Update: {
+          id?: string
+          user_id?: string
+          event_type?: string
+          factor_id?: string | null
+          challenge_id?: string | null
+          success?: boolean | null
+          metadata?: Json
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_2fa_events_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      user_2fa_settings: {
+        Row: {
+          user_id: string
+          is_enabled: boolean
+          backup_codes_generated: boolean
+          trusted_devices_enabled: boolean
+          recovery_email: string | null
+          is_deleted: boolean
+          needs_sync: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          user_id: string
+          is_enabled?: boolean
+          backup_codes_generated?: boolean
+          trusted_devices_enabled?: boolean
+          recovery_email?: string | null
+          is_deleted?: boolean
+          needs_sync?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          user_id?: string
+          is_enabled?: boolean
+          backup_codes_generated?: boolean
+          trusted_devices_enabled?: boolean
+          recovery_email?: string | null
+          is_deleted?: boolean
+          needs_sync?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_2fa_settings_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      user_notification_preferences: {
+        Row: {
+          id: string
+          user_id: string
+          channel_type: string
+          enabled: boolean
+          priority_threshold: number
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          channel_type: string
+          enabled?: boolean
+          priority_threshold?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          channel_type?: string
+          enabled?: boolean
+          priority_threshold?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_notification_preferences_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      user_preferences: {
+        Row: {
+          id: string
+          user_id: string
+          preference_key: string
+          preference_value: string | null
+          is_deleted: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          preference_key: string
+          preference_value?: string | null
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          preference_key?: string
+          preference_value?: string | null
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_preferences_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      user_profiles: {
+        Row: {
+          id: string
+          email: string | null
+          full_name: string | null
+          avatar_url: string | null
+          avatar_color: string | null
+          created_at: string
+          updated_at: string
+          push_notifications: boolean
+          email_notifications: boolean
+          task_reminders: boolean
+          compact_mode: boolean
+          data_sharing: boolean
+          auto_sync: boolean
+          storage_used: number
+          storage_limit: number
+        }
+        Insert: {
+          id?: string
+          email?: string | null
+          full_name?: string | null
+          avatar_url?: string | null
+          avatar_color?: string | null
+          created_at?: string
+          updated_at?: string
+          push_notifications?: boolean
+          email_notifications?: boolean
+          task_reminders?: boolean
+          compact_mode?: boolean
+          data_sharing?: boolean
+          auto_sync?: boolean
+          storage_used?: number
+          storage_limit?: number
+        }
+        Update: {
+          id?: string
+          email?: string | null
+          full_name?: string | null
+          avatar_url?: string | null
+          avatar_color?: string | null
+          created_at?: string
+          updated_at?: string
+          push_notifications?: boolean
+          email_notifications?: boolean
+          task_reminders?: boolean
+          compact_mode?: boolean
+          data_sharing?: boolean
+          auto_sync?: boolean
+          storage_used?: number
+          storage_limit?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_profiles_id_fkey"
+            columns: ["id"]
+            isOneToOne: true
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      user_subscriptions: {
+        Row: {
+          id: string
+          user_id: string
+          status: string
+          plan_id: string
+          price_id: string | null
+          customer_id: string | null
+          subscription_id: string | null
+          current_period_start: string | null
+          current_period_end: string | null
+          cancel_at_period_end: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id: string
+          status: string
+          plan_id: string
+          price_id?: string | null
+          customer_id?: string | null
+          subscription_id?: string | null
+          current_period_start?: string | null
+          current_period_end?: string | null
+          cancel_at_period_end?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          status?: string
+          plan_id?: string
+          price_id?: string | null
+          customer_id?: string | null
+          subscription_id?: string | null
+          current_period_start?: string | null
+          current_period_end?: string | null
+          cancel_at_period_end?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_subscriptions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
       }
     }
-    Enums: { [_ in never]: never }
-    CompositeTypes: { [_ in never]: never }
+    Views: {
+      tasks_with_project: {
+        Row: {
+          id: string | null
+          user_id: string | null
+          title: string | null
+          notes: string | null
+          due_date: string | null
+          due_time: string | null
+          priority: number | null
+          tags: string | null
+          list: string | null
+          location: string | null
+          reminders: number[] | null
+          recurrence: string | null
+          is_completed: boolean | null
+          completed_at: string | null
+          is_starred: boolean | null
+          is_deleted: boolean | null
+          sort_order: number | null
+          importance: number | null
+          urgency: number | null
+          parent_id: string | null
+          project_id: string | null
+          assigned_to: string | null
+          team_id: string | null
+          created_at: string | null
+          updated_at: string | null
+          project_name: string | null
+          project_color: string | null
+          project_icon_name: string | null
+          project_icon_color: string | null
+          project_icon_weight: string | null
+          project_is_shared: boolean | null
+          project_owner_id: string | null
+        }
+        Relationships: []
+      }
+      user_accessible_projects: {
+        Row: {
+          id: string | null
+          user_id: string | null
+          owner_id: string | null
+          name: string | null
+          overview: string | null
+          color: string | null
+          icon_name: string | null
+          icon_color: string | null
+          icon_weight: string | null
+          sort_order: number | null
+          is_favorite: boolean | null
+          is_shared: boolean | null
+          is_deleted: boolean | null
+          created_at: string | null
+          updated_at: string | null
+          is_owner: boolean | null
+          user_role: string | null
+        }
+        Relationships: []
+      }
+      user_accessible_tasks_with_project: {
+        Row: {
+          id: string | null
+          user_id: string | null
+          title: string | null
+          notes: string | null
+          due_date: string | null
+          due_time: string | null
+          priority: number | null
+          tags: string | null
+          list: string | null
+          location: string | null
+          reminders: number[] | null
+          recurrence: string | null
+          is_completed: boolean | null
+          completed_at: string | null
+          is_starred: boolean | null
+          is_deleted: boolean | null
+          sort_order: number | null
+          importance: number | null
+          urgency: number | null
+          parent_id: string | null
+          project_id: string | null
+          assigned_to: string | null
+          team_id: string | null
+          created_at: string | null
+          updated_at: string | null
+          project_name: string | null
+          project_color: string | null
+          project_icon_name: string | null
+          project_icon_color: string | null
+          project_icon_weight: string | null
+          project_is_shared: boolean | null
+          project_owner_id: string | null
+          is_owner: boolean | null
+          user_role: string | null
+        }
+        Relationships: []
+      }
+    }
+    Functions: {
+      accept_project_invite: {
+        Args: { p_invite_token: string; }
+        Returns: Json
+      }
+      cancel_project_invite: {
+        Args: { p_invite_id: string; }
+        Returns: undefined
+      }
+      create_project_invite: {
+        Args: { p_email: string; p_invited_by: string; p_project_id: string; }
+        Returns: Database["public"]["Tables"]["project_invites"]["Row"]
+      }
+      create_project_invite_link: {
+        Args: { p_invited_by: string; p_project_id: string; }
+        Returns: string
+      }
+      disable_2fa: {
+        Args: { p_password?: string; }
+        Returns: undefined
+      }
+      ensure_default_smart_lists: {
+        Args: { p_user_id: string; }
+        Returns: number
+      }
+      generate_backup_codes: {
+        Args: { p_user_id: string; }
+        Returns: string[]
+      }
+      get_all_project_members_with_invites: {
+        Args: { p_project_id: string; }
+        Returns: { id: string; project_id: string; user_id: string; user_email: string; user_name: string; avatar_url: string; role: string; status: string; invited_by: string; invited_at: string; expires_at: string; joined_at: string }[]
+      }
+      get_project_invites_with_inviter: {
+        Args: { p_project_id: string; }
+        Returns: { id: string; project_id: string; email: string; invited_at: string; invited_by: string; expires_at: string; accepted_at: string; is_link: boolean; token: string; inviter_email: string; inviter_name: string }[]
+      }
+      log_2fa_event: {
+        Args: { challenge_id?: string; event_type: string; factor_id?: string; metadata?: Json; success?: boolean; }
+        Returns: undefined
+      }
+      search_user_content: {
+        Args: { p_content_type?: string; p_limit?: number; p_search_term: string; }
+        Returns: { id: string; content_type: string; title: string; snippet: string; metadata: Json; created_at: string; updated_at: string; rank: number }[]
+      }
+      validate_backup_code: {
+        Args: { p_backup_code: string; }
+        Returns: boolean
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
   }
 }
+
+type PublicSchema = Database[Extract<keyof Database, "public">]
+
+export type Tables<
+  TableName extends keyof (PublicSchema["Tables"] & PublicSchema["Views"]),
+> = (PublicSchema["Tables"] & PublicSchema["Views"])[TableName] extends {
+  Row: infer R
+}
+  ? R
+  : never
+
+export type TablesInsert<TableName extends keyof PublicSchema["Tables"]> =
+  PublicSchema["Tables"][TableName] extends { Insert: infer I } ? I : never
+
+export type TablesUpdate<TableName extends keyof PublicSchema["Tables"]> =
+  PublicSchema["Tables"][TableName] extends { Update: infer U } ? U : never
+
+export type Enums<EnumName extends keyof PublicSchema["Enums"]> =
+  PublicSchema["Enums"][EnumName]
+
+export type CompositeTypes<
+  TypeName extends keyof PublicSchema["CompositeTypes"],
+> = PublicSchema["CompositeTypes"][TypeName]

@@ -1,4 +1,4 @@
-import type { Json } from './database.types'
+import type { Json } from './database'
 import { isMissingRow, unwrap } from './errors'
 import { supabase } from './supabase'
 

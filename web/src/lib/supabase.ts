@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js'
 import { loadConfig } from './config'
-import type { Database } from './database.types'
+import type { Database } from './database'
 
 const loaded = loadConfig()
 if (!loaded) {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { NotificationChannel, NotificationPreferenceRow } from '@/lib/database.types'
+import type { NotificationChannel, TableRow } from '@/lib/database'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 
@@ -8,13 +8,17 @@ export const notificationKeys = {
   preferences: (userId: string) => [...notificationKeys.all, 'preferences', userId] as const,
 }
 
-export type ChannelPreference = Pick<NotificationPreferenceRow, 'channel_type' | 'enabled' | 'priority_threshold'>
+export type ChannelPreference = Pick<TableRow<'user_notification_preferences'>, 'enabled' | 'priority_threshold'> & { channel_type: NotificationChannel }
 
 /** Defaults when a channel has no row yet (spec 000 §3). */
 export const CHANNEL_DEFAULTS: Record<NotificationChannel, ChannelPreference> = {
   in_app: { channel_type: 'in_app', enabled: true, priority_threshold: 1 },
   browser: { channel_type: 'browser', enabled: true, priority_threshold: 1 },
   email: { channel_type: 'email', enabled: false, priority_threshold: 1 },
+}
+
+function isChannel(value: string): value is NotificationChannel {
+  return value in CHANNEL_DEFAULTS
 }
 
 export async function getChannelPreferences(userId: string, signal: AbortSignal) {
@@ -26,7 +30,10 @@ export async function getChannelPreferences(userId: string, signal: AbortSignal)
       .abortSignal(signal),
   )
   const byChannel = { ...CHANNEL_DEFAULTS }
-  for (const row of rows) byChannel[row.channel_type] = row
+  for (const row of rows) {
+    // The CHECK constraint allows only these three; anything else is ignored.
+    if (isChannel(row.channel_type)) byChannel[row.channel_type] = { ...row, channel_type: row.channel_type }
+  }
   return byChannel
 }
 

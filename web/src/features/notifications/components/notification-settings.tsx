@@ -3,7 +3,7 @@ import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Switch } from '@/components/ui/switch'
 import { useRequiredUser } from '@/lib/auth-store'
-import type { NotificationChannel } from '@/lib/database.types'
+import type { NotificationChannel } from '@/lib/database'
 import { describeError } from '@/lib/errors'
 import { useChannelPreferences, useSetChannelEnabled } from '../api/notification-preferences'
 

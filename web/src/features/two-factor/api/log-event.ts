@@ -1,4 +1,4 @@
-import type { Json } from '@/lib/database.types'
+import type { Json } from '@/lib/database'
 import { supabase } from '@/lib/supabase'
 
 export type TwoFactorEvent = {
@@ -21,8 +21,8 @@ export function log2faEvent(event: TwoFactorEvent): void {
   void supabase
     .rpc('log_2fa_event', {
       event_type: event.event_type,
-      factor_id: event.factor_id ?? null,
-      challenge_id: event.challenge_id ?? null,
+      factor_id: event.factor_id ?? undefined,
+      challenge_id: event.challenge_id ?? undefined,
       success: event.success,
       metadata: event.metadata ?? {},
     })

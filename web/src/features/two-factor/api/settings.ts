@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { TwoFactorSettingsRow } from '@/lib/database.types'
+import type { TableRow } from '@/lib/database'
 import { isMissingRow, unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { twoFactorKeys } from './keys'
 
-export async function getTwoFactorSettings(userId: string, signal?: AbortSignal): Promise<TwoFactorSettingsRow | null> {
+export async function getTwoFactorSettings(userId: string, signal?: AbortSignal): Promise<TableRow<'user_2fa_settings'> | null> {
   let query = supabase.from('user_2fa_settings').select('*').eq('user_id', userId)
   if (signal) query = query.abortSignal(signal)
   const result = await query.maybeSingle()
