@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"daybase/functions"
+	"daybase/functions/billing"
 	"daybase/functions/reminders"
 )
 
@@ -12,11 +14,17 @@ import (
 //
 //	DAYBASE_JOBS_DISABLED   true: this instance runs no scheduler (another one
 //	                        does); reminders are still scheduled
+//	DAYBASE_STRIPE_SECRET_KEY      enables Stripe billing (else the local provider)
+//	DAYBASE_STRIPE_WEBHOOK_SECRET  verifies /functions/v1/billing-webhook
+//	DAYBASE_STRIPE_PRICE_PRO_MONTHLY, _PRO_ANNUAL, _TEAM_MONTHLY, _TEAM_ANNUAL
+//	                        Stripe price ids of the four named prices
+//	DAYBASE_STRIPE_API_URL  Stripe API base URL (tests; default Stripe's)
 //	(SMTP: the auth service's DAYBASE_SMTP_* settings; without them reminder
 //	e-mail goes to the dev outbox, auth.outbox)
 type functionsEnv struct {
 	jobsDisabled bool
 	mailer       reminders.Mailer
+	billing      billing.Config
 }
 
 func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
@@ -27,6 +35,18 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 		e.jobsDisabled = true
 	default:
 		return e, fmt.Errorf("DAYBASE_JOBS_DISABLED=%q: want true or false", v)
+	}
+	e.billing = billing.Config{
+		PublicURL:           d.cfg.PublicURL(),
+		StripeSecretKey:     strings.TrimSpace(getenv("DAYBASE_STRIPE_SECRET_KEY")),
+		StripeWebhookSecret: strings.TrimSpace(getenv("DAYBASE_STRIPE_WEBHOOK_SECRET")),
+		StripeAPIURL:        strings.TrimSpace(getenv("DAYBASE_STRIPE_API_URL")),
+		StripePrices:        map[string]string{},
+	}
+	for _, p := range billing.Prices {
+		if v := strings.TrimSpace(getenv("DAYBASE_STRIPE_PRICE_" + strings.ToUpper(p.Name))); v != "" {
+			e.billing.StripePrices[p.Name] = v
+		}
 	}
 	authCfg, err := authConfig(getenv, d.cfg.SiteURL)
 	if err != nil {
@@ -43,10 +63,12 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 // buildFunctions returns every server function; the configuration was
 // validated by startJobs.
 func buildFunctions(d deps, getenv func(string) string) []functions.Function {
-	rem := reminders.NewService(d.adminPool, d.log)
-	return []functions.Function{
-		rem.Function(),
+	e, _ := functionsConfig(d, getenv)
+	fns := []functions.Function{
+		reminders.NewService(d.adminPool, d.log).Function(),
 	}
+	fns = append(fns, billing.New(e.billing, d.adminPool, d.log).Functions()...)
+	return fns
 }
 
 // jobs is the running background work of one instance.
