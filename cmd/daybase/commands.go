@@ -8,11 +8,13 @@ import (
 	"os"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/term"
 
 	"daybase/internal/datadir"
 	"daybase/internal/keys"
 	"daybase/internal/sqlconsole"
+	"daybase/schema/seed"
 )
 
 // migrate applies pending migrations and exits.
@@ -105,4 +107,47 @@ func sqlCmd(ctx context.Context, e *env, args []string) error {
 func isTerminal(r any) bool {
 	f, ok := r.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// seedCmd migrates, then adds the demo accounts and their content
+// (demo@daybase.local / daybase-demo). Running it twice changes nothing.
+func seedCmd(ctx context.Context, e *env, args []string) error {
+	var demo bool
+	if err := e.parse(args, func(fs *flag.FlagSet) {
+		fs.BoolVar(&demo, "demo", false, "seed the demo accounts and content")
+	}); err != nil {
+		return err
+	}
+	if !demo {
+		fmt.Fprintln(e.stderr, "daybase seed: say what to seed: --demo")
+		return errUsage
+	}
+	dir := datadir.Dir(e.cfg.DataDir)
+	if err := dir.Ensure(); err != nil {
+		return err
+	}
+	k, err := keys.Ensure(dir.Secrets(), e.cfg.JWTSecret)
+	if err != nil {
+		return err
+	}
+	db, err := openDatabase(ctx, e, k, true)
+	if err != nil {
+		return err
+	}
+	defer db.close()
+	if db.cluster != nil || e.cfg.DatabaseURL != "" {
+		if err := db.migrate(ctx, e, k); err != nil {
+			return err
+		}
+	}
+	pool, err := pgxpool.New(ctx, db.adminURL)
+	if err != nil {
+		return fmt.Errorf("connect for seeding: %w", err)
+	}
+	defer pool.Close()
+	if err := seed.Demo(ctx, pool, e.log); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, "Demo data ready: sign in as demo@daybase.local / daybase-demo (also sam@daybase.local).")
+	return nil
 }

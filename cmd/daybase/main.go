@@ -34,6 +34,7 @@ Commands:
   migrate     apply pending database migrations and exit
   keys        print the URL and API keys (--json for machines)
   sql         admin SQL console; -c "SQL" or stdin for scripts
+  seed        add demo accounts and content (--demo); idempotent
   gen types   print TypeScript types of the database (--lang typescript)
   version     print the version
 
@@ -66,6 +67,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"keys":    keysCmd,
 		"sql":     sqlCmd,
 		"gen":     genCmd,
+		"seed":    seedCmd,
 		"version": func(_ context.Context, e *env, _ []string) error {
 			fmt.Fprintln(e.stdout, "daybase", versionString())
 			return nil

@@ -180,6 +180,23 @@ func TestServeLifecycle(t *testing.T) {
 		}
 	})
 
+	t.Run("seed --demo beside serve, twice", func(t *testing.T) {
+		for i := 0; i < 2; i++ {
+			cmd := exec.Command(bin, "seed", "--demo")
+			cmd.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir)
+			out, err := cmd.CombinedOutput()
+			if err != nil || !strings.Contains(string(out), "demo@daybase.local") {
+				t.Fatalf("seed run %d: %v\n%s", i+1, err, out)
+			}
+		}
+		cmd := exec.Command(bin, "sql", "-c", "SELECT count(*) AS n FROM auth.users WHERE email = 'demo@daybase.local'")
+		cmd.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir)
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), " 1\n") {
+			t.Fatalf("demo account count:\n%s", out)
+		}
+	})
+
 	// kill -9, then a new start on the same data dir must work.
 	first.cmd.Process.Signal(syscall.SIGKILL)
 	<-first.done
