@@ -63,6 +63,14 @@ func services(d deps) ([]gateway.Service, func(), error) {
 		return nil, nil, err
 	}
 	closers = append(closers, bg.Close)
+	restSvc, stopRest, err := restService(d)
+	if err != nil {
+		closeAll()
+		return nil, nil, err
+	}
+	closers = append(closers, stopRest)
+	list = append(list, restSvc)
+
 	list = append(list, gateway.Service{Prefix: "/functions/v1", APIKey: gateway.APIKeyOptional,
 		Handler: functions.New(d.apiPool, d.log, serverFunctions(d)...)})
 

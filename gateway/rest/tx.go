@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/gateway/rest/schemacache"
+	"daybase/gateway/rest/sqlgen"
 	"daybase/internal/identity"
 )
 
@@ -96,20 +97,37 @@ const setupSQL = `SELECT
 // schemas only the API roles may use (42501 permission denied for schema).
 // BeginTx has no such constraint.
 func RequestBatch(snap *schemacache.Snapshot, req TxRequest) (*pgx.Batch, error) {
-	opts := pgx.TxOptions{IsoLevel: pgx.ReadCommitted}
-	if req.ReadOnly {
-		opts.AccessMode = pgx.ReadOnly
+	v, err := setupValues(snap, req)
+	if err != nil {
+		return nil, err
 	}
-	var names, values []string
+	b := &pgx.Batch{}
+	b.BeginTx(v.opts)
+	b.Queue(setupSQL, v.names, v.values, req.Identity.Role, v.claims, req.Method, req.Path, v.headers, v.cookies, req.LegacyClaimGUCs)
+	return b, nil
+}
+
+// txSetup is what a request's BEGIN and setup statement are made of.
+type txSetup struct {
+	opts                     pgx.TxOptions
+	names, values            []string
+	claims, headers, cookies string
+}
+
+func setupValues(snap *schemacache.Snapshot, req TxRequest) (txSetup, error) {
+	v := txSetup{opts: pgx.TxOptions{IsoLevel: pgx.ReadCommitted}}
+	if req.ReadOnly {
+		v.opts.AccessMode = pgx.ReadOnly
+	}
 	set := func(s schemacache.Setting) {
 		if s.Name == "default_transaction_isolation" {
 			if iso, ok := isolationLevels[strings.ToLower(s.Value)]; ok {
-				opts.IsoLevel = iso
+				v.opts.IsoLevel = iso
 			}
 			return
 		}
-		names = append(names, s.Name)
-		values = append(values, s.Value)
+		v.names = append(v.names, s.Name)
+		v.values = append(v.values, s.Value)
 	}
 	if len(req.SearchPath) > 0 {
 		quoted := make([]string, len(req.SearchPath))
@@ -129,19 +147,40 @@ func RequestBatch(snap *schemacache.Snapshot, req TxRequest) (*pgx.Batch, error)
 	if req.Timezone != "" {
 		set(schemacache.Setting{Name: "timezone", Value: req.Timezone})
 	}
+	v.claims = string(req.Identity.ClaimsJSON)
+	if v.claims == "" {
+		v.claims = "{}"
+	}
+	var err error
+	v.headers, v.cookies, err = requestHeaders(req.Headers)
+	return v, err
+}
 
-	claims := string(req.Identity.ClaimsJSON)
-	if claims == "" {
-		claims = "{}"
-	}
-	headers, cookies, err := requestHeaders(req.Headers)
+// RequestSetup returns the BEGIN statement of a request's transaction and
+// the setup statement with its parameters as text values (sent untyped,
+// OID 0), for executors that talk to pgconn directly: the REST engine
+// sends BEGIN, the setup and its statement in one pipelined round trip
+// whatever the pool's query exec mode.
+func RequestSetup(snap *schemacache.Snapshot, req TxRequest) (begin, setup string, args [][]byte, err error) {
+	v, err := setupValues(snap, req)
 	if err != nil {
-		return nil, err
+		return "", "", nil, err
 	}
-	b := &pgx.Batch{}
-	b.BeginTx(opts)
-	b.Queue(setupSQL, names, values, req.Identity.Role, claims, req.Method, req.Path, headers, cookies, req.LegacyClaimGUCs)
-	return b, nil
+	begin = "BEGIN ISOLATION LEVEL " + strings.ToUpper(string(v.opts.IsoLevel))
+	if v.opts.AccessMode == pgx.ReadOnly {
+		begin += " READ ONLY"
+	} else {
+		begin += " READ WRITE"
+	}
+	legacy := "false"
+	if req.LegacyClaimGUCs {
+		legacy = "true"
+	}
+	args = [][]byte{
+		[]byte(sqlgen.ArrayLiteral(v.names)), []byte(sqlgen.ArrayLiteral(v.values)), []byte(req.Identity.Role),
+		[]byte(v.claims), []byte(req.Method), []byte(req.Path), []byte(v.headers), []byte(v.cookies), []byte(legacy),
+	}
+	return begin, setupSQL, args, nil
 }
 
 var isolationLevels = map[string]pgx.TxIsoLevel{

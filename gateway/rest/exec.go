@@ -1,0 +1,172 @@
+package rest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"daybase/gateway/rest/schemacache"
+	"daybase/gateway/rest/sqlgen"
+)
+
+// result is the one row of a main statement (see sqlgen's column list).
+type result struct {
+	total     int64
+	hasTotal  bool
+	pageTotal int64
+	body      []byte
+	hasBody   bool
+	headers   []byte
+	status    []byte
+	inserted  int64
+	hasIns    bool
+	// planRows is the planner's row estimate of the count query, for
+	// Prefer: count=planned.
+	planRows int64
+}
+
+// execution is one request's transaction: setup, an optional EXPLAIN of
+// the count query, the main statement.
+type execution struct {
+	tx      TxRequest
+	main    sqlgen.Statement
+	explain *sqlgen.Statement
+	// decide runs on the result of a read-write transaction and says
+	// whether to commit; an error rolls back and is returned.
+	decide func(*result) (commit bool, err error)
+}
+
+// execute runs e on a pooled connection. BEGIN, the setup statement and
+// the request's statements go out in one pipelined batch (and COMMIT too
+// when the transaction is read-only, where committing and rolling back
+// are the same); a read-write transaction ends with a second round trip
+// once decide has seen the result. Parameters are sent as text with OID 0,
+// so PostgreSQL types each from its context, as PostgREST's are.
+func execute(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, e execution) (*result, error) {
+	begin, setup, setupArgs, err := RequestSetup(snap, e.tx)
+	if err != nil {
+		return nil, fmt.Errorf("request setup: %w", err)
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return nil, AcquireError(err)
+	}
+	defer conn.Release()
+	pg := conn.Conn().PgConn()
+
+	batch := &pgconn.Batch{}
+	batch.ExecParams(begin, nil, nil, nil, nil)
+	batch.ExecParams(setup, setupArgs, nil, nil, nil)
+	if e.explain != nil {
+		batch.ExecParams("EXPLAIN (FORMAT JSON) "+e.explain.SQL, e.explain.Args, nil, nil, nil)
+	}
+	batch.ExecParams(e.main.SQL, e.main.Args, nil, nil, nil)
+	if e.tx.ReadOnly {
+		batch.ExecParams("COMMIT", nil, nil, nil, nil)
+	}
+	results, err := pg.ExecBatch(ctx, batch).ReadAll()
+	if err == nil {
+		for _, r := range results {
+			if r.Err != nil {
+				err = r.Err
+				break
+			}
+		}
+	}
+	if err != nil {
+		endTx(ctx, pg, false)
+		return nil, err
+	}
+	i := 2
+	res := &result{}
+	if e.explain != nil {
+		res.planRows = planRows(results[i])
+		i++
+	}
+	if err := readResult(results[i], res); err != nil {
+		endTx(ctx, pg, false)
+		return nil, err
+	}
+	if e.tx.ReadOnly {
+		return res, nil
+	}
+	commit := true
+	if e.decide != nil {
+		if commit, err = e.decide(res); err != nil {
+			endTx(ctx, pg, false)
+			return nil, err
+		}
+	}
+	if err := endTx(ctx, pg, commit); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// endTx commits or rolls back whatever transaction is open.
+func endTx(ctx context.Context, pg *pgconn.PgConn, commit bool) error {
+	if pg.TxStatus() == 'I' {
+		return nil
+	}
+	sql := "ROLLBACK"
+	if commit && pg.TxStatus() == 'T' {
+		sql = "COMMIT"
+	}
+	_, err := pg.Exec(ctx, sql).ReadAll()
+	if err != nil {
+		return fmt.Errorf("%s: %w", sql, err)
+	}
+	return nil
+}
+
+func readResult(r *pgconn.Result, res *result) error {
+	if len(r.Rows) != 1 || len(r.Rows[0]) != 6 {
+		return errors.New("rest: main statement returned an unexpected shape")
+	}
+	row := r.Rows[0]
+	var err error
+	if row[sqlgen.ColTotal] != nil {
+		res.hasTotal = true
+		if res.total, err = strconv.ParseInt(string(row[sqlgen.ColTotal]), 10, 64); err != nil {
+			return fmt.Errorf("rest: total: %w", err)
+		}
+	}
+	if row[sqlgen.ColPageTotal] != nil {
+		if res.pageTotal, err = strconv.ParseInt(string(row[sqlgen.ColPageTotal]), 10, 64); err != nil {
+			return fmt.Errorf("rest: page total: %w", err)
+		}
+	}
+	if row[sqlgen.ColBody] != nil {
+		res.body, res.hasBody = row[sqlgen.ColBody], true
+	}
+	res.headers = row[sqlgen.ColHeaders]
+	res.status = row[sqlgen.ColStatus]
+	if row[sqlgen.ColInserted] != nil {
+		res.hasIns = true
+		if res.inserted, err = strconv.ParseInt(string(row[sqlgen.ColInserted]), 10, 64); err != nil {
+			return fmt.Errorf("rest: inserted: %w", err)
+		}
+	}
+	return nil
+}
+
+// planRows reads "Plan Rows" from EXPLAIN (FORMAT JSON) output.
+func planRows(r *pgconn.Result) int64 {
+	if len(r.Rows) == 0 || len(r.Rows[0]) == 0 {
+		return 0
+	}
+	var plans []struct {
+		Plan struct {
+			Rows float64 `json:"Plan Rows"`
+		} `json:"Plan"`
+	}
+	if json.Unmarshal(r.Rows[0][0], &plans) != nil || len(plans) == 0 {
+		return 0
+	}
+	return int64(plans[0].Plan.Rows)
+}
