@@ -182,7 +182,7 @@ func TestSmoke(t *testing.T) {
 	b := setupREST(t)
 	runCases(t, b, []httpCase{
 		{name: "all clients", path: "/clients?order=id", status: 200,
-			want: `[{"id":1,"name":"Microsoft"},{"id":2,"name":"Apple"}]`,
+			want:        `[{"id":1,"name":"Microsoft"},{"id":2,"name":"Apple"}]`,
 			wantHeaders: map[string]string{"Content-Range": "0-1/*", "Content-Type": "application/json; charset=utf-8"}},
 	})
 }

@@ -154,7 +154,7 @@ func TestBeginTx(t *testing.T) {
 func TestBeginTxWritesFailReadOnly(t *testing.T) {
 	b := setupTx(t)
 	ctx := t.Context()
-	if _, err := b.db.Pool.Exec(ctx, "CREATE TABLE public.notes (id int); GRANT ALL ON public.notes TO anon"); err != nil {
+	if _, err := b.db.Pool.Exec(ctx, "CREATE TABLE public.tx_readonly_probe (id int); GRANT ALL ON public.tx_readonly_probe TO anon"); err != nil {
 		t.Fatal(err)
 	}
 	tx, err := BeginTx(ctx, b.pool, b.snap, TxRequest{Identity: identity.FromContext(ctx), Method: "GET", Path: "/notes", ReadOnly: true})
@@ -162,7 +162,7 @@ func TestBeginTxWritesFailReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tx.Rollback(ctx)
-	_, err = tx.Exec(ctx, "INSERT INTO public.notes VALUES (1)")
+	_, err = tx.Exec(ctx, "INSERT INTO public.tx_readonly_probe VALUES (1)")
 	if e := ErrorFor("anon", err); e.Status != http.StatusMethodNotAllowed || e.Code != "25006" {
 		t.Errorf("write in a read-only request: %v rendered %d %s", err, e.Status, e.Code)
 	}

@@ -116,3 +116,4 @@ CREATE FUNCTION test.whoami() RETURNS json LANGUAGE sql STABLE AS $$
   SELECT json_build_object('role', current_user, 'sub', auth.uid(), 'method', current_setting('request.method')) $$;
 CREATE FUNCTION test.with_header() RETURNS int LANGUAGE sql STABLE AS $$
   SELECT 1 FROM (SELECT set_config('response.headers', '[{"X-Custom": "yes"}]', true)) s $$;
+ANALYZE test.tasks;
