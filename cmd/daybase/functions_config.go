@@ -6,6 +6,7 @@ import (
 
 	"daybase/functions"
 	"daybase/functions/billing"
+	"daybase/functions/integrations"
 	"daybase/functions/reminders"
 )
 
@@ -19,12 +20,16 @@ import (
 //	DAYBASE_STRIPE_PRICE_PRO_MONTHLY, _PRO_ANNUAL, _TEAM_MONTHLY, _TEAM_ANNUAL
 //	                        Stripe price ids of the four named prices
 //	DAYBASE_STRIPE_API_URL  Stripe API base URL (tests; default Stripe's)
+//	DAYBASE_GITHUB_API_URL  code-hosting API base (default https://api.github.com)
+//	DAYBASE_INTEGRATIONS_ALLOW_HOSTS  host:port list chat webhooks may reach although
+//	                        internal (default none: private addresses are refused)
 //	(SMTP: the auth service's DAYBASE_SMTP_* settings; without them reminder
 //	e-mail goes to the dev outbox, auth.outbox)
 type functionsEnv struct {
 	jobsDisabled bool
 	mailer       reminders.Mailer
 	billing      billing.Config
+	integrations integrations.Config
 }
 
 func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
@@ -48,6 +53,10 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 			e.billing.StripePrices[p.Name] = v
 		}
 	}
+	e.integrations = integrations.Config{GitHubAPIURL: strings.TrimSpace(getenv("DAYBASE_GITHUB_API_URL"))}
+	if v := strings.TrimSpace(getenv("DAYBASE_INTEGRATIONS_ALLOW_HOSTS")); v != "" {
+		e.integrations.AllowInternalHosts = strings.Split(v, ",")
+	}
 	authCfg, err := authConfig(getenv, d.cfg.SiteURL)
 	if err != nil {
 		return e, err
@@ -68,6 +77,7 @@ func buildFunctions(d deps, getenv func(string) string) []functions.Function {
 		reminders.NewService(d.adminPool, d.log).Function(),
 	}
 	fns = append(fns, billing.New(e.billing, d.adminPool, d.log).Functions()...)
+	fns = append(fns, integrations.New(e.integrations, d.adminPool, d.log).Functions()...)
 	return fns
 }
 
