@@ -6,6 +6,7 @@ import (
 
 	"daybase/functions"
 	"daybase/functions/billing"
+	"daybase/functions/export"
 	"daybase/functions/integrations"
 	"daybase/functions/reminders"
 )
@@ -75,6 +76,7 @@ func buildFunctions(d deps, getenv func(string) string) []functions.Function {
 	e, _ := functionsConfig(d, getenv)
 	fns := []functions.Function{
 		reminders.NewService(d.adminPool, d.log).Function(),
+		export.Function(),
 	}
 	fns = append(fns, billing.New(e.billing, d.adminPool, d.log).Functions()...)
 	fns = append(fns, integrations.New(e.integrations, d.adminPool, d.log).Functions()...)
