@@ -26,8 +26,8 @@ func restService(d deps) (gateway.Service, func(), error) {
 	go cache.Watch(watchCtx, d.adminPool) //nolint:errcheck // returns the context's error once stopped
 	srv := rest.New(rest.Config{
 		Pool: d.apiPool, Cache: cache, Log: log,
-		// The hosted backend's max_rows; aggregates are enabled because
-		// the app's queries use count() in select.
+		// The hosted backend's max_rows; aggregates are enabled as issue 4
+		// asks (docs/decisions.md, REST engine).
 		Plan:    plan.Config{MaxRows: 1000, AggregatesEnabled: true},
 		OpenAPI: rest.OpenAPIConfig{ServerURL: d.cfg.PublicURL() + "/rest/v1"},
 	})
