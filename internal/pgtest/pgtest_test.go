@@ -59,11 +59,15 @@ func TestAuthenticatorSwitchesRoles(t *testing.T) {
 	}
 }
 
-// BenchmarkClone measures one template clone (goal < 150 ms).
+// BenchmarkClone measures one template clone (goal < 150 ms). The first
+// clone, which may build the template, is not timed.
 func BenchmarkClone(b *testing.B) {
+	pgtest.New(b)
+	var total time.Duration
 	for b.Loop() {
 		start := time.Now()
 		pgtest.New(b)
-		b.ReportMetric(float64(time.Since(start).Milliseconds()), "ms/clone")
+		total += time.Since(start)
 	}
+	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms/clone")
 }
