@@ -248,10 +248,11 @@ GRANT EXECUTE ON FUNCTION private.active_team_ids(), private.managed_team_ids(),
 CREATE FUNCTION private.teams_before_write() RETURNS trigger
 LANGUAGE plpgsql SET search_path = '' AS $$
 BEGIN
-  IF NEW.name IS NULL OR btrim(NEW.name) = '' THEN
+  -- private.clean_title comes with the notes (0202).
+  NEW.name := private.clean_title(NEW.name);
+  IF NEW.name = '' THEN
     RAISE EXCEPTION 'Team name is required' USING ERRCODE = '23514';
   END IF;
-  NEW.name := btrim(NEW.name);
   IF length(NEW.name) > 100 THEN
     RAISE EXCEPTION 'Team name must be at most 100 characters' USING ERRCODE = '23514';
   END IF;
@@ -392,6 +393,10 @@ BEGIN
                                         jsonb_build_object('role', NEW.role, 'name', coalesce(NEW.full_name, NEW.email)));
     END IF;
   ELSIF NEW.status = 'inactive' AND OLD.status = 'active' THEN
+    -- Whoever leaves a team leaves its tasks: assignments there end, so
+    -- the team's work is no longer within their reach.
+    UPDATE public.tasks SET assigned_to = NULL
+    WHERE team_id = NEW.team_id AND assigned_to = NEW.user_id;
     PERFORM private.log_team_activity(NEW.team_id, v_actor,
                                       CASE WHEN v_actor = NEW.user_id THEN 'member_left' ELSE 'member_removed' END,
                                       'team_member', NEW.user_id,

@@ -119,10 +119,10 @@ GRANT EXECUTE ON FUNCTION private.count_journal_entries_this_month(uuid), privat
 CREATE FUNCTION private.journal_folders_before_write() RETURNS trigger
 LANGUAGE plpgsql SET search_path = '' AS $$
 BEGIN
-  IF NEW.name IS NULL OR btrim(NEW.name) = '' THEN
+  NEW.name := private.clean_title(NEW.name);
+  IF NEW.name = '' THEN
     RAISE EXCEPTION 'Journal name is required' USING ERRCODE = '23514';
   END IF;
-  NEW.name := private.clean_title(NEW.name);
   IF length(NEW.name) > 100 THEN
     RAISE EXCEPTION 'Journal name must be at most 100 characters' USING ERRCODE = '23514';
   END IF;
