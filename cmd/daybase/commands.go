@@ -17,16 +17,22 @@ import (
 	"daybase/schema/seed"
 )
 
+// dataDirKeys makes the data dir if needed and returns its keys, generating
+// them on first use.
+func (e *env) dataDirKeys() (keys.Keys, error) {
+	dir := datadir.Dir(e.cfg.DataDir)
+	if err := dir.Ensure(); err != nil {
+		return keys.Keys{}, err
+	}
+	return keys.Ensure(dir.Secrets(), e.cfg.JWTSecret)
+}
+
 // migrate applies pending migrations and exits.
 func migrate(ctx context.Context, e *env, args []string) error {
 	if err := e.parse(args, nil); err != nil {
 		return err
 	}
-	dir := datadir.Dir(e.cfg.DataDir)
-	if err := dir.Ensure(); err != nil {
-		return err
-	}
-	k, err := keys.Ensure(dir.Secrets(), e.cfg.JWTSecret)
+	k, err := e.dataDirKeys()
 	if err != nil {
 		return err
 	}
@@ -46,11 +52,7 @@ func keysCmd(_ context.Context, e *env, args []string) error {
 	}); err != nil {
 		return err
 	}
-	dir := datadir.Dir(e.cfg.DataDir)
-	if err := dir.Ensure(); err != nil {
-		return err
-	}
-	k, err := keys.Ensure(dir.Secrets(), e.cfg.JWTSecret)
+	k, err := e.dataDirKeys()
 	if err != nil {
 		return err
 	}
@@ -75,11 +77,7 @@ func sqlCmd(ctx context.Context, e *env, args []string) error {
 	}); err != nil {
 		return err
 	}
-	dir := datadir.Dir(e.cfg.DataDir)
-	if err := dir.Ensure(); err != nil {
-		return err
-	}
-	k, err := keys.Ensure(dir.Secrets(), e.cfg.JWTSecret)
+	k, err := e.dataDirKeys()
 	if err != nil {
 		return err
 	}
@@ -122,11 +120,7 @@ func seedCmd(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "daybase seed: say what to seed: --demo")
 		return errUsage
 	}
-	dir := datadir.Dir(e.cfg.DataDir)
-	if err := dir.Ensure(); err != nil {
-		return err
-	}
-	k, err := keys.Ensure(dir.Secrets(), e.cfg.JWTSecret)
+	k, err := e.dataDirKeys()
 	if err != nil {
 		return err
 	}

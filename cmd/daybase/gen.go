@@ -8,8 +8,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"daybase/internal/datadir"
-	"daybase/internal/keys"
 	"daybase/internal/typegen"
 )
 
@@ -30,11 +28,7 @@ func genCmd(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "daybase gen types: --lang %q is not supported; use typescript\n", lang)
 		return errUsage
 	}
-	dir := datadir.Dir(e.cfg.DataDir)
-	if err := dir.Ensure(); err != nil {
-		return err
-	}
-	k, err := keys.Ensure(dir.Secrets(), e.cfg.JWTSecret)
+	k, err := e.dataDirKeys()
 	if err != nil {
 		return err
 	}
