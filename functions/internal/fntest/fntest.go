@@ -22,7 +22,7 @@ import (
 
 // Bundle is one test's database and pools.
 type Bundle struct {
-	T     *testing.T
+	T     testing.TB
 	DB    *pgtest.DB
 	Admin *pgxpool.Pool // superuser: the jobs schema, setup
 	API   *pgxpool.Pool // authenticator: requests as the caller
@@ -32,7 +32,7 @@ type Bundle struct {
 // New returns a bundle on a fresh database. The notifications table of
 // data model II is created as a stand-in when the migrations do not have it
 // yet (tests only; the real table comes from schema/migrations/02xx).
-func New(t *testing.T) *Bundle {
+func New(t testing.TB) *Bundle {
 	t.Helper()
 	db := pgtest.New(t)
 	api, err := pgxpool.New(context.Background(), db.AuthenticatorURL())
@@ -53,7 +53,7 @@ END $$`)
 	return b
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimRight(string(p), "\n"))
