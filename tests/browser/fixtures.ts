@@ -29,23 +29,6 @@ export function serverUrl(): string {
 
 let counter = 0
 
-let restProbe: Promise<boolean> | undefined
-
-/**
- * Whether /rest/v1 answers as PostgREST does (JSON) rather than falling
- * through to the web app. TEMPORARY: the REST engine is landing in steps;
- * tests that need it skip, saying so, until it is wired into the binary.
- * Remove this (and its callers' skips) once gateway/rest is served.
- */
-export function restAvailable(): Promise<boolean> {
-  restProbe ??= fetch(`${serverUrl()}/rest/v1/`, { headers: { apikey: process.env.DAYBASE_ANON_KEY ?? '' } }).then(
-    (res) => (res.headers.get('content-type') ?? '').includes('json'),
-    () => false,
-  )
-  return restProbe
-}
-
-export const REST_MISSING = '/rest/v1 is not served by this binary yet (gateway/rest not wired)'
 
 export const test = base.extend<Fixtures>({
   baseURL: async ({}, use) => {

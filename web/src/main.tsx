@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { loadConfig } from './lib/config'
+import { registerServiceWorker } from './lib/service-worker'
 import './styles.css'
 
 const container = document.getElementById('root')
@@ -10,6 +11,7 @@ const root = createRoot(container)
 if (loadConfig()) {
   // The app (and supabase.ts, which needs the config) loads only once the
   // config is known to be there.
+  registerServiceWorker()
   void import('./app/app').then(({ App }) =>
     root.render(
       <StrictMode>

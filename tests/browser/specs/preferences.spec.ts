@@ -1,4 +1,4 @@
-import { expect, REST_MISSING, restAvailable, screenshot, serverUrl, signInThroughUi, signUpThroughApi, test } from '../fixtures'
+import { expect, screenshot, serverUrl, signInThroughUi, signUpThroughApi, test } from '../fixtures'
 
 test('the theme can be changed and stays after a reload', async ({ page, account }) => {
   await signUpThroughApi(account)
@@ -63,7 +63,6 @@ test.describe('on a first visit', () => {
 })
 
 test('a signed-in user saves privacy choices to the server', async ({ page, account }) => {
-  test.skip(!(await restAvailable()), REST_MISSING)
   const { accessToken } = await signUpThroughApi(account)
   await signInThroughUi(page, account)
   await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()

@@ -3,8 +3,6 @@ import {
   type Account,
   expect,
   freshTotp,
-  REST_MISSING,
-  restAvailable,
   screenshot,
   signInThroughUi,
   signOutThroughUi,
@@ -15,10 +13,6 @@ import {
 // One account goes through the whole two-factor life: enrol, sign in with a
 // code, sign in with a backup code, disable.
 test.describe.configure({ mode: 'serial' })
-
-test.beforeAll(async () => {
-  test.skip(!(await restAvailable()), REST_MISSING)
-})
 
 let account: Account
 let secret = ''

@@ -9,6 +9,67 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      activity_logs: {
+        Row: {
+          id: string
+          user_id: string
+          task_id: string | null
+          project_id: string | null
+          activity_type: string
+          activity_description: string
+          entity_name: string | null
+          metadata: Json
+          is_deleted: boolean
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          task_id?: string | null
+          project_id?: string | null
+          activity_type: string
+          activity_description?: string
+          entity_name?: string | null
+          metadata?: Json
+          is_deleted?: boolean
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          task_id?: string | null
+          project_id?: string | null
+          activity_type?: string
+          activity_description?: string
+          entity_name?: string | null
+          metadata?: Json
+          is_deleted?: boolean
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "activity_logs_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "activity_logs_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "activity_logs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       global_tags: {
         Row: {
           id: string
@@ -126,6 +187,297 @@ export type Database = {
           {
             foreignKeyName: "integration_connections_user_id_fkey"
             columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      journal_entries: {
+        Row: {
+          id: string
+          user_id: string
+          title: string
+          content: string
+          date: string
+          mood: number | null
+          folder: string | null
+          is_deleted: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          title?: string
+          content?: string
+          date?: string
+          mood?: number | null
+          folder?: string | null
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          title?: string
+          content?: string
+          date?: string
+          mood?: number | null
+          folder?: string | null
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "journal_entries_folder_fkey"
+            columns: ["folder"]
+            isOneToOne: false
+            referencedRelation: "journal_folders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "journal_entries_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      journal_folders: {
+        Row: {
+          id: string
+          user_id: string
+          name: string
+          color: string
+          sort_order: number
+          is_deleted: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          name: string
+          color?: string
+          sort_order?: number
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          name?: string
+          color?: string
+          sort_order?: number
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "journal_folders_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      journal_images: {
+        Row: {
+          id: string
+          journal_entry_id: string
+          user_id: string
+          image_url: string
+          image_order: number
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          journal_entry_id: string
+          user_id?: string
+          image_url: string
+          image_order?: number
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          journal_entry_id?: string
+          user_id?: string
+          image_url?: string
+          image_order?: number
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "journal_images_journal_entry_id_fkey"
+            columns: ["journal_entry_id"]
+            isOneToOne: false
+            referencedRelation: "journal_entries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "journal_images_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      note_folders: {
+        Row: {
+          id: string
+          user_id: string
+          name: string
+          color: string
+          sort_order: number
+          is_shared: boolean
+          is_deleted: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          name: string
+          color?: string
+          sort_order?: number
+          is_shared?: boolean
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          name?: string
+          color?: string
+          sort_order?: number
+          is_shared?: boolean
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "note_folders_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notes: {
+        Row: {
+          id: string
+          user_id: string
+          title: string
+          content: string
+          folder: string | null
+          pinned: boolean
+          is_shared: boolean
+          is_deleted: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          title?: string
+          content?: string
+          folder?: string | null
+          pinned?: boolean
+          is_shared?: boolean
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          title?: string
+          content?: string
+          folder?: string | null
+          pinned?: boolean
+          is_shared?: boolean
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notes_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notifications: {
+        Row: {
+          id: string
+          to_user_id: string
+          from_user_id: string | null
+          type: string
+          title: string
+          message: string
+          entity_id: string | null
+          entity_type: string | null
+          is_read: boolean
+          read_at: string | null
+          metadata: Json
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          to_user_id: string
+          from_user_id?: string | null
+          type: string
+          title: string
+          message?: string
+          entity_id?: string | null
+          entity_type?: string | null
+          is_read?: boolean
+          read_at?: string | null
+          metadata?: Json
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          to_user_id?: string
+          from_user_id?: string | null
+          type?: string
+          title?: string
+          message?: string
+          entity_id?: string | null
+          entity_type?: string | null
+          is_read?: boolean
+          read_at?: string | null
+          metadata?: Json
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_from_user_id_fkey"
+            columns: ["from_user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_to_user_id_fkey"
+            columns: ["to_user_id"]
             isOneToOne: false
             referencedRelation: "users"
             referencedColumns: ["id"]
@@ -584,6 +936,287 @@ export type Database = {
           },
         ]
       }
+      task_assignments: {
+        Row: {
+          id: string
+          task_id: string
+          assigned_to: string
+          assigned_by: string | null
+          team_id: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          task_id: string
+          assigned_to: string
+          assigned_by?: string | null
+          team_id?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          task_id?: string
+          assigned_to?: string
+          assigned_by?: string | null
+          team_id?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "task_assignments_assigned_by_fkey"
+            columns: ["assigned_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "task_assignments_assigned_to_fkey"
+            columns: ["assigned_to"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "task_assignments_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "task_assignments_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      task_attachments: {
+        Row: {
+          id: string
+          task_id: string
+          user_id: string
+          filename: string
+          file_size: number
+          mime_type: string
+          remote_path: string | null
+          local_path: string | null
+          is_uploaded: boolean
+          uploaded_at: string | null
+          change_id: number
+          needs_sync: boolean
+          is_locally_deleted: boolean
+          is_marked_deleted: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          task_id: string
+          user_id?: string
+          filename: string
+          file_size: number
+          mime_type: string
+          remote_path?: string | null
+          local_path?: string | null
+          is_uploaded?: boolean
+          uploaded_at?: string | null
+          change_id?: number
+          needs_sync?: boolean
+          is_locally_deleted?: boolean
+          is_marked_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          task_id?: string
+          user_id?: string
+          filename?: string
+          file_size?: number
+          mime_type?: string
+          remote_path?: string | null
+          local_path?: string | null
+          is_uploaded?: boolean
+          uploaded_at?: string | null
+          change_id?: number
+          needs_sync?: boolean
+          is_locally_deleted?: boolean
+          is_marked_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "task_attachments_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "task_attachments_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      task_comments: {
+        Row: {
+          id: string
+          task_id: string
+          user_id: string
+          content: string
+          mentions: string[]
+          team_id: string | null
+          is_deleted: boolean
+          is_marked_deleted: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          task_id: string
+          user_id?: string
+          content: string
+          mentions?: string[]
+          team_id?: string | null
+          is_deleted?: boolean
+          is_marked_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          task_id?: string
+          user_id?: string
+          content?: string
+          mentions?: string[]
+          team_id?: string | null
+          is_deleted?: boolean
+          is_marked_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "task_comments_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "task_comments_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "task_comments_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      task_journal_links: {
+        Row: {
+          id: string
+          task_id: string
+          journal_id: string
+          linked_by: string | null
+          linked_at: string
+        }
+        Insert: {
+          id?: string
+          task_id: string
+          journal_id: string
+          linked_by?: string | null
+          linked_at?: string
+        }
+        Update: {
+          id?: string
+          task_id?: string
+          journal_id?: string
+          linked_by?: string | null
+          linked_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "task_journal_links_journal_id_fkey"
+            columns: ["journal_id"]
+            isOneToOne: false
+            referencedRelation: "journal_entries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "task_journal_links_linked_by_fkey"
+            columns: ["linked_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "task_journal_links_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      task_note_links: {
+        Row: {
+          id: string
+          task_id: string
+          note_id: string
+          linked_by: string | null
+          linked_at: string
+        }
+        Insert: {
+          id?: string
+          task_id: string
+          note_id: string
+          linked_by?: string | null
+          linked_at?: string
+        }
+        Update: {
+          id?: string
+          task_id?: string
+          note_id?: string
+          linked_by?: string | null
+          linked_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "task_note_links_linked_by_fkey"
+            columns: ["linked_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "task_note_links_note_id_fkey"
+            columns: ["note_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "task_note_links_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       tasks: {
         Row: {
           id: string
@@ -689,7 +1322,193 @@ export type Database = {
             referencedColumns: ["id"]
           },
           {
+            foreignKeyName: "tasks_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "tasks_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      team_activity_log: {
+        Row: {
+          id: string
+          team_id: string
+          user_id: string | null
+          action: string
+          entity_type: string | null
+          entity_id: string | null
+          metadata: Json
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          team_id: string
+          user_id?: string | null
+          action: string
+          entity_type?: string | null
+          entity_id?: string | null
+          metadata?: Json
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          team_id?: string
+          user_id?: string | null
+          action?: string
+          entity_type?: string | null
+          entity_id?: string | null
+          metadata?: Json
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "team_activity_log_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "team_activity_log_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      team_invitations: {
+        Row: {
+          id: string
+          team_id: string
+          email: string
+          role: string
+          invited_by: string | null
+          token: string
+          expires_at: string
+          accepted_at: string | null
+          accepted_by: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          team_id: string
+          email: string
+          role?: string
+          invited_by?: string | null
+          token?: string
+          expires_at?: string
+          accepted_at?: string | null
+          accepted_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          team_id?: string
+          email?: string
+          role?: string
+          invited_by?: string | null
+          token?: string
+          expires_at?: string
+          accepted_at?: string | null
+          accepted_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "team_invitations_accepted_by_fkey"
+            columns: ["accepted_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "team_invitations_invited_by_fkey"
+            columns: ["invited_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "team_invitations_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      team_members: {
+        Row: {
+          id: string
+          team_id: string
+          user_id: string
+          role: string
+          status: string
+          invited_by: string | null
+          email: string | null
+          full_name: string | null
+          avatar_url: string | null
+          joined_at: string
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          team_id: string
+          user_id: string
+          role?: string
+          status?: string
+          invited_by?: string | null
+          email?: string | null
+          full_name?: string | null
+          avatar_url?: string | null
+          joined_at?: string
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          team_id?: string
+          user_id?: string
+          role?: string
+          status?: string
+          invited_by?: string | null
+          email?: string | null
+          full_name?: string | null
+          avatar_url?: string | null
+          joined_at?: string
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "team_members_invited_by_fkey"
+            columns: ["invited_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "team_members_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "team_members_user_id_fkey"
             columns: ["user_id"]
             isOneToOne: false
             referencedRelation: "users"
@@ -744,6 +1563,41 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      teams: {
+        Row: {
+          id: string
+          name: string
+          description: string | null
+          owner_id: string
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          name: string
+          description?: string | null
+          owner_id?: string
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          name?: string
+          description?: string | null
+          owner_id?: string
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "teams_owner_id_fkey"
+            columns: ["owner_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       user_2fa_backup_codes: {
         Row: {
@@ -1061,6 +1915,21 @@ export type Database = {
       }
     }
     Views: {
+      task_attachments_v: {
+        Row: {
+          id: string | null
+          task_id: string | null
+          content_id: string | null
+          content_type: string | null
+          title: string | null
+          content_markdown: string | null
+          updated_at: string | null
+          author_id: string | null
+          linked_at: string | null
+          linked_by: string | null
+        }
+        Relationships: []
+      }
       tasks_with_project: {
         Row: {
           id: string | null
@@ -1177,6 +2046,14 @@ export type Database = {
         Args: { p_invited_by: string; p_project_id: string; }
         Returns: string
       }
+      create_task_journal_link: {
+        Args: { p_journal_id: string; p_task_id: string; }
+        Returns: Database["public"]["Tables"]["task_journal_links"]["Row"]
+      }
+      create_task_note_link: {
+        Args: { p_note_id: string; p_task_id: string; }
+        Returns: Database["public"]["Tables"]["task_note_links"]["Row"]
+      }
       disable_2fa: {
         Args: { p_password?: string; }
         Returns: undefined
@@ -1189,13 +2066,25 @@ export type Database = {
         Args: { p_user_id: string; }
         Returns: string[]
       }
+      get_activity_logs: {
+        Args: { p_activity_types?: string[]; p_limit?: number; p_offset?: number; p_project_id?: string; p_user_id?: string; }
+        Returns: { id: string; user_id: string; task_id: string; project_id: string; activity_type: string; activity_description: string; entity_name: string; metadata: Json; created_at: string; actor_name: string; actor_avatar_url: string; project_name: string; member_avatars: Json; total_count: number }[]
+      }
       get_all_project_members_with_invites: {
         Args: { p_project_id: string; }
         Returns: { id: string; project_id: string; user_id: string; user_email: string; user_name: string; avatar_url: string; role: string; status: string; invited_by: string; invited_at: string; expires_at: string; joined_at: string }[]
       }
+      get_journal_statistics: {
+        Args: { p_today?: string; p_user_id?: string; }
+        Returns: { entries_this_month: number; total_entries: number; total_words: number; average_mood: number; current_streak: number; longest_streak: number }[]
+      }
       get_project_invites_with_inviter: {
         Args: { p_project_id: string; }
         Returns: { id: string; project_id: string; email: string; invited_at: string; invited_by: string; expires_at: string; accepted_at: string; is_link: boolean; token: string; inviter_email: string; inviter_name: string }[]
+      }
+      get_recent_content: {
+        Args: { p_limit?: number; }
+        Returns: { id: string; content_type: string; title: string; content: string; updated_at: string }[]
       }
       log_2fa_event: {
         Args: { challenge_id?: string; event_type: string; factor_id?: string; metadata?: Json; success?: boolean; }

@@ -88,11 +88,6 @@ export function isMissingRow(error: unknown): boolean {
   return codeOf(error) === 'PGRST116'
 }
 
-/** PostgREST's "Could not find the table … in the schema cache": the relation does not exist (yet). */
-export function isMissingRelation(error: unknown): boolean {
-  return codeOf(error) === 'PGRST205'
-}
-
 const PLAN_LIMIT = /limit reached for (free|pro|team) plan/i
 
 /** A server-side plan cap, e.g. 'Task limit reached for Free plan'. */

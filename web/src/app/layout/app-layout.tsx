@@ -1,5 +1,5 @@
 import { Bell } from '@phosphor-icons/react'
-import { Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Link, Outlet } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
@@ -8,12 +8,14 @@ import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { useNotificationPermission } from '@/features/notifications/hooks/use-notification-permission'
 import { PaywallDialog } from '@/features/billing/components/paywall-dialog'
+import { usePaywallStore } from '@/features/billing/stores/paywall-store'
 import { UpgradeButton } from '@/features/billing/components/upgrade-button'
 import { AppShell } from '@/features/shell/components/app-shell'
 import { CommandPalette } from '@/features/shell/components/command-palette'
 import { ShortcutsDialog } from '@/features/shell/components/shortcuts-dialog'
 import { useShellStore } from '@/features/shell/stores/shell-store'
 import { QuickAddDialog } from '@/features/tasks/components/quick-add-dialog'
+import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
 import { MfaGate } from '@/features/two-factor/components/mfa-gate'
 import { AccountMenu } from './account-menu'
 import { HelpMenu } from './help-menu'
@@ -21,8 +23,21 @@ import { MODULE_SIDEBARS } from './module-sidebars'
 import { RequireAuth } from './require-auth'
 import { useAppCommands } from './use-app-commands'
 
+/**
+ * A cap hit while adding a task replaces the quick add dialog with the
+ * paywall: the task cannot be added, and two stacked modals would leave
+ * the plans page behind an inert dialog after 'See plans'.
+ */
+function usePaywallClosesQuickAdd() {
+  const paywallOpen = usePaywallStore((s) => s.open)
+  useEffect(() => {
+    if (paywallOpen) useQuickAddStore.getState().setOpen(false)
+  }, [paywallOpen])
+}
+
 function SignedInApp() {
   const commands = useAppCommands()
+  usePaywallClosesQuickAdd()
   useCommandShortcuts(commands)
   useNotificationPermission()
   const { paletteOpen, shortcutsOpen, setPaletteOpen, setShortcutsOpen } = useShellStore()

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import type { User } from '@supabase/supabase-js'
 import { fullNameOf } from '@/lib/auth-store'
 import { downloadText } from '@/lib/download'
-import { isMissingRelation, unwrap } from '@/lib/errors'
+import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 
 /**
@@ -16,15 +16,11 @@ export async function buildExport(user: User, now = new Date()) {
     supabase.from('notes').select('*').eq('user_id', user.id).eq('is_deleted', false),
     supabase.from('journal_entries').select('*').eq('user_id', user.id).eq('is_deleted', false),
   ])
-  // A server without the notes or journal tables yet (spec 002 lands in
-  // steps) exports them as empty lists rather than failing the whole export.
-  const orEmpty = <R extends { data: unknown; error: unknown; status?: number }>(r: R) =>
-    r.error && isMissingRelation(r.error) ? [] : unwrap(r)
   return {
     profile: { id: user.id, email: user.email ?? null, full_name: fullNameOf(user) || null },
     tasks: unwrap(tasks),
-    notes: orEmpty(notes),
-    journals: orEmpty(journals),
+    notes: unwrap(notes),
+    journals: unwrap(journals),
     exportedAt: now.toISOString(),
   }
 }

@@ -9,7 +9,8 @@ export function UpgradeButton() {
   if (isLoading || plan !== 'free') return null
   return (
     <Button size="sm" asChild>
-      <Link to="/app/settings/billing#subscription">
+      {/* Named on narrow screens too, where only the icon shows. */}
+      <Link to="/app/settings/billing#subscription" aria-label="Upgrade to Pro">
         <Lightning size={16} weight="fill" aria-hidden />
         <span className="hidden sm:inline">Upgrade</span>
       </Link>

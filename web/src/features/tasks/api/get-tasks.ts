@@ -16,6 +16,9 @@ export async function getOpenTasks(userId: string, signal: AbortSignal) {
       .eq('user_id', userId)
       .eq('is_deleted', false)
       .eq('is_completed', false)
+      // Newest first: the insert trigger gives each new task the highest
+      // sort_order, which also orders rows inserted in one statement.
+      .order('sort_order', { ascending: false })
       .order('created_at', { ascending: false })
       .limit(200)
       .abortSignal(signal),

@@ -1,0 +1,16 @@
+/**
+ * Registers /sw.js once the page has loaded (spec 000 §7), in production
+ * builds only: under `vite dev` a caching worker would serve stale modules.
+ * A failed registration is logged as a warning, never an error: the app
+ * works the same without it.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js').catch((e: unknown) => {
+      console.warn('Service worker not registered:', e)
+    })
+  }
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
+}
