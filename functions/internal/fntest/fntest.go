@@ -29,9 +29,7 @@ type Bundle struct {
 	Log   *slog.Logger
 }
 
-// New returns a bundle on a fresh database. The notifications table of
-// data model II is created as a stand-in when the migrations do not have it
-// yet (tests only; the real table comes from schema/migrations/02xx).
+// New returns a bundle on a fresh database with every migration applied.
 func New(t testing.TB) *Bundle {
 	t.Helper()
 	db := pgtest.New(t)
@@ -41,15 +39,6 @@ func New(t testing.TB) *Bundle {
 	}
 	t.Cleanup(api.Close)
 	b := &Bundle{T: t, DB: db, Admin: db.Pool, API: api, Log: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))}
-	b.Exec(`DO $$ BEGIN
-  IF to_regclass('public.notifications') IS NULL THEN
-    CREATE TABLE public.notifications (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(), type text NOT NULL, title text, message text,
-      to_user_id uuid NOT NULL, from_user_id uuid, entity_id uuid, entity_type text,
-      is_read boolean NOT NULL DEFAULT false, read_at timestamptz, metadata jsonb NOT NULL DEFAULT '{}',
-      created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now());
-  END IF;
-END $$`)
 	return b
 }
 
