@@ -1,13 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query'
+import { Suspense, lazy, useSyncExternalStore } from 'react'
 import { RouterProvider } from 'react-router'
-import { Toaster, toast } from 'sonner'
 import { ErrorBoundary } from '@/components/errors/error-boundary'
-import { useUser } from '@/lib/auth-store'
 import { startAuth } from '@/lib/auth'
 import { createQueryClient } from '@/lib/query-client'
-import { useAppearance } from '@/features/theme/api/appearance'
+import { subscribeToToastRequests, toast, toastsRequested } from '@/lib/toast'
 import { useApplyTheme } from '@/features/theme/hooks/use-apply-theme'
-import { useResolvedTheme } from '@/features/theme/hooks/use-resolved-theme'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
 import { router } from './router'
 
@@ -19,14 +17,21 @@ const queryClient = createQueryClient({
 startAuth()
 
 function Theme() {
-  const user = useUser()
-  useApplyTheme(useAppearance(user?.id, 'darkSidebarInLightMode'))
+  useApplyTheme()
   return null
 }
 
+const AppToaster = lazy(() => import('./toaster'))
+
+/** The toaster mounts with the first toast asked for (lib/toast.ts). */
 function Toasts() {
-  // Only one toast at a time (spec 000 §8).
-  return <Toaster theme={useResolvedTheme()} visibleToasts={1} richColors closeButton position="bottom-right" />
+  const requested = useSyncExternalStore(subscribeToToastRequests, toastsRequested)
+  if (!requested) return null
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  )
 }
 
 export function App() {

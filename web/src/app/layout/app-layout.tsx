@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
 import { TooltipProvider } from '@/components/ui/tooltip'
+import { useRequiredUser } from '@/lib/auth-store'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { useNotificationPermission } from '@/features/notifications/hooks/use-notification-permission'
@@ -17,6 +18,8 @@ import { useShellStore } from '@/features/shell/stores/shell-store'
 import { QuickAddDialog } from '@/features/tasks/components/quick-add-dialog'
 import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
 import { MfaGate } from '@/features/two-factor/components/mfa-gate'
+import { useAppearance } from '@/features/theme/api/appearance'
+import { useDarkSidebar } from '@/features/theme/hooks/use-apply-theme'
 import { AccountMenu } from './account-menu'
 import { HelpMenu } from './help-menu'
 import { MODULE_SIDEBARS } from './module-sidebars'
@@ -38,6 +41,7 @@ function usePaywallClosesQuickAdd() {
 function SignedInApp() {
   const commands = useAppCommands()
   usePaywallClosesQuickAdd()
+  useDarkSidebar(useAppearance(useRequiredUser().id, 'darkSidebarInLightMode'))
   useCommandShortcuts(commands)
   useNotificationPermission()
   const { paletteOpen, shortcutsOpen, setPaletteOpen, setShortcutsOpen } = useShellStore()

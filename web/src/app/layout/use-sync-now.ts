@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 /** Sync now: refetch every active query and report the outcome. */
 export function useSyncNow(): () => void {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { toRequestError } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { User } from '@supabase/supabase-js'
 import { fullNameOf } from '@/lib/auth-store'
 import { downloadText } from '@/lib/download'

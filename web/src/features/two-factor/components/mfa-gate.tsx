@@ -1,7 +1,7 @@
 import { LockKey } from '@phosphor-icons/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, type ReactNode, useCallback, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { PageSpinner } from '@/components/ui/spinner'

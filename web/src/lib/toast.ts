@@ -1,0 +1,44 @@
+import type { ExternalToast } from 'sonner'
+
+/**
+ * The app's toasts (sonner), loaded on first use: most visits never show
+ * one, and sonner is a tenth of the sign-in page's script otherwise. The
+ * call sites stay synchronous; the toast appears once sonner and its
+ * <Toaster> (mounted by app.tsx when the first toast is asked for) are up.
+ */
+type Kind = 'success' | 'error'
+
+let requested = false
+const listeners = new Set<() => void>()
+let markReady: () => void = () => undefined
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve
+})
+
+/** For useSyncExternalStore: whether any toast was asked for yet. */
+export function subscribeToToastRequests(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function toastsRequested(): boolean {
+  return requested
+}
+
+/** Called by the toaster once it is mounted and listening. */
+export function toasterMounted(): void {
+  markReady()
+}
+
+function show(kind: Kind, message: string, data?: ExternalToast): void {
+  if (!requested) {
+    requested = true
+    for (const l of listeners) l()
+  }
+  void Promise.all([import('sonner'), ready]).then(([{ toast: sonner }]) => sonner[kind](message, data))
+}
+
+export const toast = {
+  success: (message: string, data?: ExternalToast) => show('success', message, data),
+  error: (message: string, data?: ExternalToast) => show('error', message, data),
+}
