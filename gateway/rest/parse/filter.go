@@ -241,15 +241,21 @@ func ParseFilter(key, value string) (Filter, error) {
 	if err != nil {
 		return Filter{}, err
 	}
-	f, perr := run(pTopOpExpr, value)
-	if perr != nil {
-		return Filter{}, queryParamError("failed to parse filter ("+value+")", *perr)
+	f, ok := fastFilter(value)
+	if !ok {
+		var perr *perror
+		if f, perr = run(pTopOpExpr, value); perr != nil {
+			return Filter{}, queryParamError("failed to parse filter ("+value+")", *perr)
+		}
 	}
 	f.Path, f.Field = tp.path, tp.field
 	return f, nil
 }
 
 func parseTreePath(key string) (treePath, *Error) {
+	if tp, ok := fastTreePath(key); ok {
+		return tp, nil
+	}
 	tp, perr := run(pTreePath, key)
 	if perr != nil {
 		return treePath{}, queryParamError("failed to parse tree path ("+key+")", *perr)

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // MediaKind is a media type PostgREST knows, or MediaOther.
@@ -116,6 +117,38 @@ func (m MediaType) ContentType() string {
 // Type and subtype are case-insensitive, parameter names too; anything
 // unrecognised is MediaOther. It never fails.
 func ParseMediaType(s string) MediaType {
+	mediaMemo.RLock()
+	mt, ok := mediaMemo.m[s]
+	mediaMemo.RUnlock()
+	if ok {
+		return mt
+	}
+	mt = parseMediaType(s)
+	if len(s) <= maxMemoMedia {
+		mediaMemo.Lock()
+		if len(mediaMemo.m) >= maxMemoMediaTypes {
+			clear(mediaMemo.m)
+		}
+		mediaMemo.m[s] = mt
+		mediaMemo.Unlock()
+	}
+	return mt
+}
+
+// mediaMemo remembers decoded media types: clients send the same few
+// Accept and Content-Type values over and over. The values are shared, so
+// a MediaType's Plan must not be modified.
+var mediaMemo = struct {
+	sync.RWMutex
+	m map[string]MediaType
+}{m: map[string]MediaType{}}
+
+const (
+	maxMemoMedia      = 256 // longer values are decoded every time
+	maxMemoMediaTypes = 512 // the memo starts over beyond this
+)
+
+func parseMediaType(s string) MediaType {
 	// PostgREST decodes header bytes as Latin-1.
 	rs := make([]rune, len(s))
 	for i := 0; i < len(s); i++ {
@@ -227,6 +260,9 @@ func manyTill[T, E any](p parser[T], end parser[E]) parser[[]T] {
 			}
 			rp := p(s)
 			if !rp.ok || !rp.consumed {
+				if s.quiet {
+					return fail[[]T](consumed || rp.consumed, rp.err)
+				}
 				return fail[[]T](consumed || rp.consumed, mergeErr(re.err, rp.err))
 			}
 			xs = append(xs, rp.val)

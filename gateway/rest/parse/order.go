@@ -86,9 +86,12 @@ func parseOrder(key, value string) (Order, *Error) {
 	if err != nil {
 		return Order{}, err
 	}
-	terms, perr := run(pOrder, value)
-	if perr != nil {
-		return Order{}, queryParamError("failed to parse order ("+value+")", *perr)
+	terms, ok := fastOrder(value)
+	if !ok {
+		var perr *perror
+		if terms, perr = run(pOrder, value); perr != nil {
+			return Order{}, queryParamError("failed to parse order ("+value+")", *perr)
+		}
 	}
 	return Order{Path: tp.path, Terms: terms}, nil
 }

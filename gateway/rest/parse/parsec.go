@@ -237,6 +237,12 @@ type pstate struct {
 	i     int
 	pos   srcPos
 	depth int
+	// quiet skips building error messages. Errors never steer a parser
+	// (only ok and consumed do), so a quiet run takes the same path as a
+	// loud one; run parses quietly first and only repeats the parse with
+	// messages when it fails. Merging and relabelling errors is most of
+	// what a successful parse would otherwise allocate.
+	quiet bool
 }
 
 type reply[T any] struct {
@@ -257,13 +263,21 @@ func fail[T any](consumed bool, err perror) reply[T] {
 
 // run applies p to input, as parsec's parse does: trailing input that p
 // does not consume is not an error.
+//
+// The input is parsed quietly (no error messages); only a failed parse
+// runs again to build its message.
 func run[T any](p parser[T], input string) (T, *perror) {
-	r := p(pstate{in: []rune(input), pos: srcPos{1, 1}})
+	in := []rune(input)
+	r := p(pstate{in: in, pos: srcPos{1, 1}, quiet: true})
+	if r.ok {
+		return r.val, nil
+	}
+	r = p(pstate{in: in, pos: srcPos{1, 1}})
 	if !r.ok {
 		var zero T
 		return zero, &r.err
 	}
-	return r.val, nil
+	return r.val, nil // unreachable: both runs take the same path
 }
 
 func pure[T any](v T) parser[T] {
@@ -295,7 +309,7 @@ func bind[A, B any](m parser[A], k func(A) parser[B]) parser[B] {
 		if r2.consumed {
 			return r2
 		}
-		if !r.err.unknown() {
+		if !r.err.unknown() && !s.quiet {
 			r2.err = mergeErr(r.err, r2.err)
 		}
 		r2.consumed = r.consumed
@@ -340,7 +354,7 @@ func alt[T any](ps ...parser[T]) parser[T] {
 			if r.consumed {
 				return r
 			}
-			if i > 0 {
+			if i > 0 && !s.quiet {
 				r.err = mergeErr(acc, r.err)
 			}
 			if r.ok {
@@ -376,7 +390,7 @@ func lookAhead[T any](p parser[T]) parser[T] {
 func label[T any](p parser[T], msg string) parser[T] {
 	return func(s pstate) reply[T] {
 		r := p(s)
-		if !r.consumed && (!r.ok || !r.err.unknown()) {
+		if !r.consumed && (!r.ok || !r.err.unknown()) && !s.quiet {
 			r.err = r.err.withExpect(msg)
 		}
 		return r
@@ -478,9 +492,15 @@ func str(want string) parser[string] {
 		}
 		for k, w := range ws {
 			if s.i+k >= len(s.in) {
+				if s.quiet {
+					return fail[string](k > 0, perror{pos: s.pos})
+				}
 				return fail[string](k > 0, mergeErr(leafErr(s.pos, pmsg{kind: msgExpect, text: shown}), leafErr(s.pos, pmsg{kind: msgSysUnExpect})))
 			}
 			if got := s.in[s.i+k]; got != w {
+				if s.quiet {
+					return fail[string](k > 0, perror{pos: s.pos})
+				}
 				return fail[string](k > 0, mergeErr(leafErr(s.pos, pmsg{kind: msgExpect, text: shown}), leafErr(s.pos, pmsg{kind: msgSysUnExpect, ch: got, isCh: true})))
 			}
 		}

@@ -223,9 +223,14 @@ func parseQuery(params []Param, rpcRead bool) (*queryParams, *Error) {
 		if rpcRead {
 			expr = pRPCOpExpr
 		}
-		e, perr := run(expr, p.Value)
-		if perr != nil {
-			return nil, queryParamError("failed to parse filter ("+p.Value+")", *perr)
+		var e rpcOpExpr
+		if f, ok := fastFilter(p.Value); ok {
+			e.filter = f
+		} else {
+			var perr *perror
+			if e, perr = run(expr, p.Value); perr != nil {
+				return nil, queryParamError("failed to parse filter ("+p.Value+")", *perr)
+			}
 		}
 		if e.arg {
 			q.args = append(q.args, Arg{Name: tp.field.Name, Value: p.Value})

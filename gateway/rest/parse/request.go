@@ -109,8 +109,6 @@ type Request struct {
 	// Params are all query parameters in order, for anything the fields
 	// above do not answer.
 	Params []Param
-	// Canonical is the query string sorted by key, for Content-Location.
-	Canonical string
 
 	Prefer Preferences
 	// Accept lists the acceptable response media types, most preferred
@@ -177,7 +175,6 @@ func Parse(method, path, rawQuery string, header http.Header, cfg Config) (*Requ
 		OnConflict:  q.onConflict,
 		Args:        q.args,
 		Params:      params,
-		Canonical:   canonical(params),
 		Prefer:      ParsePrefer(header, cfg),
 		Accept:      ParseAccept(header),
 		ContentType: MediaType{Kind: MediaJSON},
@@ -188,6 +185,11 @@ func Parse(method, path, rawQuery string, header http.Header, cfg Config) (*Requ
 	}
 	return r, nil
 }
+
+// Canonical is the query string sorted by key, for Content-Location
+// (PostgREST's qsCanonical). It is computed on demand: most responses
+// never need it.
+func (r *Request) Canonical() string { return canonical(r.Params) }
 
 // ProfileOf returns the schema a request asks for: Content-Profile for
 // POST, PATCH, PUT and DELETE, Accept-Profile for every other method. ok

@@ -193,6 +193,9 @@ func ParseSelect(s string) ([]SelectItem, error) {
 }
 
 func parseSelect(s string) ([]SelectItem, *Error) {
+	if items, ok := fastSelect(s); ok {
+		return items, nil
+	}
 	items, perr := run(pSelect, s)
 	if perr != nil {
 		return nil, queryParamError("failed to parse select parameter ("+s+")", *perr)
