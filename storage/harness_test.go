@@ -283,6 +283,21 @@ func (b *bundle) scalar(dst any, sql string, args ...any) {
 	}
 }
 
+// journalFolder is a folder of journal-images that uid may upload to: a
+// journal entry uid owns once public.journal_entries exists (migration
+// 0203), the user's own id before (storage.owns_journal_folder).
+func (b *bundle) journalFolder(uid string) string {
+	b.t.Helper()
+	var hasJournal bool
+	b.scalar(&hasJournal, "SELECT to_regclass('public.journal_entries') IS NOT NULL")
+	if !hasJournal {
+		return uid
+	}
+	var entry string
+	b.scalar(&entry, "INSERT INTO public.journal_entries (user_id) VALUES ($1) RETURNING id::text", uid)
+	return entry
+}
+
 // resp is an answer with its body read.
 type resp struct {
 	status int

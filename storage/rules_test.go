@@ -19,6 +19,7 @@ var ruleCases = []testCase{
 	{"file rules refuse bad names, types and contents", []option{manyUploads}, func(t *testing.T, b *bundle) {
 		uid, tok := b.user()
 		dir := "task-attachments/" + uid + "/task/"
+		journal := "journal-images/" + b.journalFolder(uid) + "/"
 		attempts := []struct {
 			name, path, ct string
 			data           []byte
@@ -47,7 +48,7 @@ var ruleCases = []testCase{
 				"InvalidKey", "400", "InvalidKey", "File name is longer than 255 characters"},
 			{"parent sequence inside a name", dir + "a..b.txt", "text/plain", []byte("x"),
 				"InvalidKey", "400", "InvalidKey", `File name "a..b.txt" must not contain parent-path sequences`},
-			{"journal images are images only", "journal-images/" + uid + "/1.pdf", "application/pdf", pdfBytes,
+			{"journal images are images only", journal + "1.pdf", "application/pdf", pdfBytes,
 				"InvalidMimeType", "415", "invalid_mime_type", `File type "application/pdf" is not supported`},
 		}
 		for _, a := range attempts {
@@ -66,7 +67,7 @@ var ruleCases = []testCase{
 			{dir + "report.pdf", "application/pdf", pdfBytes},
 			{dir + "notes.md", "text/markdown", []byte("# hi")},
 			{dir + "raw.txt", "text/plain;charset=UTF-8", []byte("plain")},
-			{"journal-images/" + uid + "/1700000000000.svg", "image/svg+xml", svgBytes},
+			{journal + "1700000000000.svg", "image/svg+xml", svgBytes},
 		} {
 			if r := b.put(as(tok), ok.path, ok.ct, ok.data); r.status != 200 {
 				t.Errorf("%s refused: %s", ok.path, r.body)
@@ -100,9 +101,10 @@ var ruleCases = []testCase{
 
 	{"active content is served so it cannot run script", nil, func(t *testing.T, b *bundle) {
 		uid, tok := b.user()
-		wantOK(t, b.put(as(tok), "journal-images/"+uid+"/1.svg", "image/svg+xml", svgBytes))
+		entry := b.journalFolder(uid)
+		wantOK(t, b.put(as(tok), "journal-images/"+entry+"/1.svg", "image/svg+xml", svgBytes))
 		wantOK(t, b.put(as(tok), "task-attachments/"+uid+"/t/page.html", "text/html", []byte("<script>alert(1)</script>")))
-		for _, path := range []string{"/object/public/journal-images/" + uid + "/1.svg", "/object/public/task-attachments/" + uid + "/t/page.html"} {
+		for _, path := range []string{"/object/public/journal-images/" + entry + "/1.svg", "/object/public/task-attachments/" + uid + "/t/page.html"} {
 			g := b.call(http.MethodGet, path, nil, nobody)
 			name := path[strings.LastIndex(path, "/")+1:]
 			got := [4]string{g.header.Get("Content-Security-Policy"), g.header.Get("Content-Disposition"),
@@ -112,8 +114,8 @@ var ruleCases = []testCase{
 				t.Errorf("%s headers = %q, want %q", path, got, want)
 			}
 		}
-		wantOK(t, b.put(as(tok), "journal-images/"+uid+"/2.png", "image/png", pngBytes))
-		g := b.call(http.MethodGet, "/object/public/journal-images/"+uid+"/2.png", nil, nobody)
+		wantOK(t, b.put(as(tok), "journal-images/"+entry+"/2.png", "image/png", pngBytes))
+		g := b.call(http.MethodGet, "/object/public/journal-images/"+entry+"/2.png", nil, nobody)
 		if g.header.Get("Content-Security-Policy") != "" || g.header.Get("Content-Disposition") != "" {
 			t.Errorf("a PNG got active-content headers: %v", g.header)
 		}
