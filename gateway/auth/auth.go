@@ -27,6 +27,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -60,6 +61,11 @@ type Service struct {
 	random io.Reader
 	// httpClient talks to OAuth and captcha providers.
 	httpClient *http.Client
+
+	// dummy is the hash an unknown e-mail's password is compared against
+	// (dummyHash), made once at the configured cost.
+	dummyOnce sync.Once
+	dummy     []byte
 }
 
 var _ http.Handler = (*Service)(nil)

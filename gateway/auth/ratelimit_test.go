@@ -132,3 +132,56 @@ func TestCaptcha(t *testing.T) {
 	}
 	// Without a secret the token is ignored (TestSignUpReturnsSessionWithClaims).
 }
+
+// Every per-address limit answers 429 with Retry-After once its bucket is
+// empty, whatever the outcome of the earlier calls, and other addresses
+// are not affected.
+func TestPerAddressLimitsOfEachEndpoint(t *testing.T) {
+	one := Rate{Burst: 2, Per: time.Hour}
+	b := setup(t, func(c *Config) {
+		c.RateLimits.SignInIP = one
+		c.RateLimits.OTPIP = one
+		c.RateLimits.RefreshIP = one
+		c.RateLimits.MFAVerifyIP = one
+	})
+	s := b.signUp(t, uniqueEmail("limits"), "hunter22")
+	f := b.enroll(t, s.AccessToken, "app")
+	ch := b.challenge(t, s.AccessToken, f.ID)
+
+	calls := []struct {
+		name  string
+		call  func(ip string) response
+		first int // the status of the calls within the limit
+	}{
+		{"password sign-in", func(ip string) response {
+			return b.do(t, req{method: "POST", path: "/token?grant_type=password", ip: ip,
+				body: map[string]any{"email": uniqueEmail("nobody"), "password": "wrong one"}})
+		}, 400},
+		{"mail-sending request", func(ip string) response {
+			return b.do(t, req{method: "POST", path: "/recover", ip: ip, body: map[string]any{"email": uniqueEmail("nobody")}})
+		}, 200},
+		{"refresh", func(ip string) response {
+			return b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", ip: ip, body: map[string]any{"refresh_token": "no-such-token"}})
+		}, 400},
+		{"mfa verify", func(ip string) response {
+			return b.do(t, req{method: "POST", path: "/factors/" + f.ID + "/verify", bearer: s.AccessToken, ip: ip,
+				body: map[string]any{"challenge_id": ch, "code": "000000"}})
+		}, 422},
+	}
+	for _, c := range calls {
+		t.Run(c.name, func(t *testing.T) {
+			for i := range 2 {
+				wantStatus(t, c.call("203.0.113.50"), c.first)
+				_ = i
+			}
+			res := c.call("203.0.113.50")
+			wantError(t, res, 429, CodeOverRequestRateLimit)
+			if res.Header.Get("Retry-After") == "" {
+				t.Fatal("429 without Retry-After")
+			}
+			if got := c.call("203.0.113.51"); got.Status == 429 {
+				t.Fatalf("another address was limited too: %s", got.Body)
+			}
+		})
+	}
+}

@@ -46,8 +46,14 @@ type passwordGrantParams struct {
 
 // dummyHash is compared against when the e-mail is unknown, so a wrong
 // address costs as much time as a wrong password and timing does not tell
-// which accounts exist.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("daybase-no-such-user"), bcrypt.DefaultCost)
+// which accounts exist. It has the configured cost (DAYBASE_AUTH_BCRYPT_COST),
+// as the hashes of accounts made under that setting have.
+func (s *Service) dummyHash() []byte {
+	s.dummyOnce.Do(func() {
+		s.dummy, _ = bcrypt.GenerateFromPassword([]byte("daybase-no-such-user"), s.cfg.BcryptCost)
+	})
+	return s.dummy
+}
 
 func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
@@ -88,7 +94,7 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 		return fmt.Errorf("find user for sign-in: %w", err)
 	}
 	if errors.Is(err, pgx.ErrNoRows) || hash == "" {
-		passwordMatches(string(dummyHash), p.Password)
+		passwordMatches(string(s.dummyHash()), p.Password)
 		s.limits.signInFailures.take(email, s.now())
 		return errInvalidLogin()
 	}

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/crypto/bcrypt"
 )
 
 func TestSignUpReturnsSessionWithClaims(t *testing.T) {
@@ -289,5 +291,16 @@ func TestNewUsersFireTriggers(t *testing.T) {
 	b.db.Pool.QueryRow(ctx, "SELECT count(*) FROM public.zz_new_users WHERE id = $1 OR id = $2", s.User.ID, res.object(t)["id"]).Scan(&n)
 	if n != 2 {
 		t.Fatalf("trigger saw %d of 2 new users", n)
+	}
+}
+
+// An unknown e-mail costs one bcrypt comparison at the configured cost, as
+// a known one does, so timing does not reveal which accounts exist.
+func TestUnknownEmailComparesAtTheConfiguredCost(t *testing.T) {
+	b := setup(t, func(c *Config) { c.BcryptCost = 5 })
+	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=password",
+		body: map[string]any{"email": uniqueEmail("ghost"), "password": "whatever"}}), 400, CodeInvalidCredentials)
+	if cost, err := bcrypt.Cost(b.svc.dummyHash()); err != nil || cost != 5 {
+		t.Fatalf("dummy hash cost %d (%v), want the configured 5", cost, err)
 	}
 }
