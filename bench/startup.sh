@@ -8,7 +8,9 @@ runs=${1:-5}
 go build -o bin/daybase ./cmd/daybase
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 dir=$(mktemp -d /tmp/daybase-bench-XXXX)
-trap 'pkill -f "bin/daybase serve" >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT
+pid=
+# Stop only the server this script started (never other people's daybase).
+trap 'if [ -n "$pid" ]; then kill -TERM "$pid" 2>/dev/null || true; while kill -0 "$pid" 2>/dev/null; do sleep 0.02; done; fi; rm -rf "$dir"' EXIT
 
 ms() { date +%s%3N; }
 wait_health() {
@@ -25,15 +27,18 @@ t0=$(ms); pid=$(start); wait_health; t1=$(ms)
 echo "first start (initdb + migrations) to /health 200: $((t1 - t0)) ms"
 sleep 3
 rss_daybase=$(awk '/VmRSS/ {print $2}' /proc/$pid/status)
-rss_pg=0
+rss_pg=0; pss_pg=0; n_pg=0
 for p in $(pgrep -f "postgres.*$dir" || true) $(pgrep -P "$(pgrep -f "postgres -D $dir/pg" | head -1)" 2>/dev/null || true); do
   r=$(awk '/VmRSS/ {print $2}' /proc/$p/status 2>/dev/null || echo 0); rss_pg=$((rss_pg + r))
+  q=$(awk '/^Pss:/ {print $2}' /proc/$p/smaps_rollup 2>/dev/null || echo 0); pss_pg=$((pss_pg + q)); n_pg=$((n_pg + 1))
 done
-echo "idle RSS: daybase $((rss_daybase / 1024)) MB, PostgreSQL processes $((rss_pg / 1024)) MB (sum of RSS, shared buffers counted once per process)"
-stop "$pid"
+pss_daybase=$(awk '/^Pss:/ {print $2}' /proc/$pid/smaps_rollup)
+echo "idle RSS: daybase $((rss_daybase / 1024)) MB, PostgreSQL processes $((rss_pg / 1024)) MB (sum of RSS over $n_pg processes: shared memory counted once per process)"
+echo "idle PSS (shared pages split between the processes sharing them): daybase $((pss_daybase / 1024)) MB, PostgreSQL $((pss_pg / 1024)) MB, total $(((pss_daybase + pss_pg) / 1024)) MB"
+stop "$pid"; pid=
 
 for i in $(seq 1 "$runs"); do
   t0=$(ms); pid=$(start); wait_health; t1=$(ms)
   echo "restart $i on existing data dir to /health 200: $((t1 - t0)) ms"
-  stop "$pid"
+  stop "$pid"; pid=
 done

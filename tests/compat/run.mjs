@@ -1,7 +1,8 @@
 // Runs the compatibility suite: builds the daybase binary (unless
 // DAYBASE_BIN names one), starts `daybase serve` on a free port with a
 // fresh data dir, reads `daybase keys --json`, runs every test/*.test.mjs
-// with node:test against it, and stops everything it started.
+// with node:test against it, and stops everything it started. Arguments
+// pick test files by name: `node run.mjs auth storage`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -38,6 +39,17 @@ async function waitHealthy(url, child, timeoutMs) {
   throw new Error(`daybase did not report /health 200 within ${timeoutMs} ms`);
 }
 
+// testFiles picks the suites to run: every test/*.test.mjs, or those whose
+// file name contains one of the arguments (`node run.mjs auth mfa` or
+// `node run.mjs test/auth.test.mjs`).
+function testFiles(filters) {
+  const all = readdirSync(join(here, 'test')).filter((f) => f.endsWith('.test.mjs')).sort();
+  const names = filters.map((f) => f.replace(/^.*\//, ''));
+  const picked = names.length === 0 ? all : all.filter((f) => names.some((n) => f.includes(n)));
+  if (picked.length === 0) throw new Error(`no test file matches ${filters.join(' ')}; files: ${all.join(', ')}`);
+  return picked.map((f) => join(here, 'test', f));
+}
+
 let bin = process.env.DAYBASE_BIN ? resolve(process.env.DAYBASE_BIN) : '';
 if (!bin) {
   bin = join(root, 'bin', 'daybase-compat');
@@ -65,7 +77,7 @@ try {
   if (keys.status !== 0) throw new Error(`daybase keys --json failed: ${keys.stderr}`);
   const { url, anon_key, service_role_key } = JSON.parse(keys.stdout);
   await waitHealthy(url, server, 60_000);
-  const files = readdirSync(join(here, 'test')).filter((f) => f.endsWith('.test.mjs')).sort().map((f) => join(here, 'test', f));
+  const files = testFiles(process.argv.slice(2));
   const t = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
     stdio: 'inherit',
     env: { ...process.env, DAYBASE_URL: url, DAYBASE_ANON_KEY: anon_key, DAYBASE_SERVICE_ROLE_KEY: service_role_key, DAYBASE_BIN: bin, DAYBASE_DATA_DIR: dataDir },
