@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -190,28 +192,91 @@ var isolationLevels = map[string]pgx.TxIsoLevel{
 	"read uncommitted": pgx.ReadCommitted, // PostgreSQL runs it as read committed
 }
 
-// requestHeaders renders the request.headers and request.cookies JSON.
+// requestHeaders renders the request.headers and request.cookies JSON:
+// objects with sorted keys, as json.Marshal renders a map[string]string,
+// built without the map (this runs on every request).
 func requestHeaders(h http.Header) (headers, cookies string, err error) {
-	hm := make(map[string]string, len(h))
-	for name, values := range h {
-		if strings.EqualFold(name, "Cookie") {
+	names := make([]string, 0, len(h))
+	for name := range h {
+		if !strings.EqualFold(name, "Cookie") {
+			names = append(names, name)
+		}
+	}
+	lower := func(n string) string { return strings.ToLower(n) }
+	slices.SortFunc(names, func(a, b string) int {
+		if c := strings.Compare(lower(a), lower(b)); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	buf := make([]byte, 0, 256)
+	buf = append(buf, '{')
+	for i, name := range names {
+		if i+1 < len(names) && lower(names[i+1]) == lower(name) {
+			continue // the same name in two spellings: the last one wins
+		}
+		if len(buf) > 1 {
+			buf = append(buf, ',')
+		}
+		buf = appendJSONString(buf, lower(name))
+		buf = append(buf, ':')
+		buf = appendJSONString(buf, strings.Join(h[name], ", "))
+	}
+	buf = append(buf, '}')
+	headers = string(buf)
+
+	cookies = "{}"
+	if len(h["Cookie"]) > 0 { // all (*http.Request).Cookies reads
+		cm := map[string]string{}
+		for _, c := range (&http.Request{Header: h}).Cookies() {
+			cm[c.Name] = c.Value
+		}
+		cb, err := json.Marshal(cm)
+		if err != nil {
+			return "", "", err
+		}
+		cookies = string(cb)
+	}
+	return headers, cookies, nil
+}
+
+// appendJSONString appends s as a JSON string, escaped as encoding/json
+// escapes it (HTML characters, U+2028/U+2029, invalid UTF-8 as U+FFFD).
+func appendJSONString(buf []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	buf = append(buf, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				buf = append(buf, '\\', c)
+			case c == '\n':
+				buf = append(buf, '\\', 'n')
+			case c == '\r':
+				buf = append(buf, '\\', 'r')
+			case c == '\t':
+				buf = append(buf, '\\', 't')
+			case c < 0x20 || c == '<' || c == '>' || c == '&':
+				buf = append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			default:
+				buf = append(buf, c)
+			}
+			i++
 			continue
 		}
-		hm[strings.ToLower(name)] = strings.Join(values, ", ")
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			buf = append(buf, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			buf = append(buf, '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			buf = append(buf, s[i:i+size]...)
+		}
+		i += size
 	}
-	cm := map[string]string{}
-	for _, c := range (&http.Request{Header: h}).Cookies() {
-		cm[c.Name] = c.Value
-	}
-	hb, err := json.Marshal(hm)
-	if err != nil {
-		return "", "", err
-	}
-	cb, err := json.Marshal(cm)
-	if err != nil {
-		return "", "", err
-	}
-	return string(hb), string(cb), nil
+	return append(buf, '"')
 }
 
 // ReadRequestSetup reads the results of the two queries RequestBatch

@@ -300,13 +300,7 @@ func jsonText(raw json.RawMessage) string {
 	return string(raw)
 }
 
-func columnTypes(t *schemacache.Table) map[string]string {
-	m := make(map[string]string, len(t.Columns))
-	for _, c := range t.Columns {
-		m[c.Name] = c.DataType
-	}
-	return m
-}
+func columnTypes(t *schemacache.Table) map[string]string { return t.ColumnTypes() }
 
 // tree builds the root node and assigns the request's filters, logic
 // trees, orders and embed ranges to the nodes they name.

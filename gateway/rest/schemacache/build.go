@@ -27,7 +27,7 @@ func build(cfg Config, raw *rawCatalog) *Snapshot {
 		t := &Table{
 			OID: r.oid, Schema: r.schema, Name: r.name, Kind: RelKind(r.kind), Description: r.description,
 			Insertable: r.insertable, Updatable: r.updatable, Deletable: r.deletable,
-			byName: map[string]*Column{},
+			byName: map[string]*Column{}, types: map[string]string{},
 		}
 		byOID[r.oid] = t
 		s.Tables[t.QualifiedName()] = t
@@ -47,6 +47,7 @@ func build(cfg Config, raw *rawCatalog) *Snapshot {
 		}
 		t.Columns = append(t.Columns, col)
 		t.byName[col.Name] = col
+		t.types[col.Name] = col.DataType
 	}
 	for _, c := range raw.constraints {
 		if c.kind != "p" {

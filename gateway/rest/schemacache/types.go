@@ -57,6 +57,7 @@ type Table struct {
 	Columns []*Column
 
 	byName map[string]*Column
+	types  map[string]string // column name -> DataType
 }
 
 // QualifiedName returns the table's schema and name.
@@ -64,6 +65,19 @@ func (t *Table) QualifiedName() QualifiedName { return QualifiedName{t.Schema, t
 
 // IsView reports whether the relation is a view or a materialized view.
 func (t *Table) IsView() bool { return t.Kind == KindView || t.Kind == KindMaterializedView }
+
+// ColumnTypes maps each column's name to its DataType. The map is shared:
+// do not modify it.
+func (t *Table) ColumnTypes() map[string]string {
+	if t.types != nil || len(t.Columns) == 0 {
+		return t.types
+	}
+	m := make(map[string]string, len(t.Columns)) // a Table not made by Build
+	for _, c := range t.Columns {
+		m[c.Name] = c.DataType
+	}
+	return m
+}
 
 // Column returns the named column, or nil.
 func (t *Table) Column(name string) *Column { return t.byName[name] }
