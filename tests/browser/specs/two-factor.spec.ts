@@ -117,3 +117,28 @@ test('two-factor can be turned off with the password', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
   await expect(page.getByRole('dialog', { name: 'Two-factor verification' })).toHaveCount(0)
 })
+
+test('with a wrong password, two-factor is turned off with an authenticator code', async ({ page, consoleErrors }) => {
+  await signInThroughUi(page, account)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+
+  // Enrol again (two-factor is off after the previous test).
+  await page.goto('/app/settings/security')
+  await page.getByRole('button', { name: 'Enable 2FA' }).click()
+  const enrol = page.getByRole('dialog', { name: 'Set up two-factor authentication' })
+  secret = ((await enrol.getByLabel('Secret key').textContent()) ?? '').replace(/\s+/g, '')
+  await enrol.getByLabel('Verification code').fill(await freshTotp(secret))
+  await enrol.getByRole('button', { name: 'Verify and enable' }).click()
+  await page.getByRole('dialog', { name: 'Save your backup codes' }).getByRole('button', { name: 'Done' }).click()
+
+  consoleErrors.allow(/status of 4\d\d/)
+  await page.getByRole('button', { name: 'Disable 2FA' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Disable two-factor authentication' })
+  await dialog.getByLabel('Current password').fill('not-the-password')
+  await dialog.getByRole('button', { name: 'Disable 2FA' }).click()
+  await expect(page.getByText('Password re-authentication failed. Please use your 2FA code to disable.')).toBeVisible()
+  await dialog.getByLabel('Verification code').fill(await freshTotp(secret))
+  await dialog.getByRole('button', { name: 'Disable 2FA' }).click()
+  await expect(page.getByText('2FA disabled')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Enable 2FA' })).toBeVisible()
+})

@@ -52,9 +52,9 @@ export function AccountMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label="Account menu" className="rounded-full">
+        {/* The name holds the initials shown (WCAG 2.5.3, label in name). */}
+        <Button variant="ghost" size="icon-sm" aria-label={`Account menu, ${initials(name)}`} className="rounded-full">
           <span
-            aria-hidden
             className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
           >
             {initials(name)}
