@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"syscall"
 
 	"daybase/internal/token"
 )
@@ -41,7 +42,19 @@ func Load(path string) (k Keys, ok bool, err error) {
 // Ensure loads the secrets at path, creating what is missing. A non-empty
 // jwtSecret (from DAYBASE_JWT_SECRET) overrides the stored one, and the API
 // keys are re-signed when the secret changed.
+//
+// Ensure holds an exclusive lock (path + ".lock") while it reads and
+// writes, so processes starting together on a fresh data dir (serve, and
+// `daybase keys` run beside it) agree on one secret.
 func Ensure(path, jwtSecret string) (Keys, error) {
+	lock, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return Keys{}, fmt.Errorf("lock secrets: %w", err)
+	}
+	defer lock.Close() // closing releases the lock
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		return Keys{}, fmt.Errorf("lock secrets: %w", err)
+	}
 	k, _, err := Load(path)
 	if err != nil {
 		return Keys{}, err

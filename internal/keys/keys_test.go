@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"daybase/internal/token"
@@ -42,5 +43,35 @@ func TestConfiguredSecretResignsKeys(t *testing.T) {
 	claims, err := token.NewSigner(secret).Verify(b.ServiceRoleKey)
 	if err != nil || claims["role"] != "service_role" {
 		t.Fatalf("service key not signed with the configured secret: %v %v", claims, err)
+	}
+}
+
+// Two processes starting on a fresh data dir (serve, and `daybase keys`
+// run right after it, as tests/compat/run.mjs does) must agree on one
+// secret: the first to create it wins, the other reads it.
+func TestConcurrentEnsureAgreesOnOneSecret(t *testing.T) {
+	for round := range 20 {
+		path := filepath.Join(t.TempDir(), "secrets.json")
+		const n = 8
+		got := make([]Keys, n)
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got[i], errs[i] = Ensure(path, "")
+			}()
+		}
+		wg.Wait()
+		stored, _, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			if errs[i] != nil || got[i] != stored {
+				t.Fatalf("round %d, caller %d: err %v, keys differ from the stored ones", round, i, errs[i])
+			}
+		}
 	}
 }
