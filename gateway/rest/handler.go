@@ -87,7 +87,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, id identity.Ident
 		schema = profile
 	}
 	req, err := parse.Parse(r.Method, path, r.URL.RawQuery, r.Header, parse.Config{
-		TxAllowOverride: s.cfg.TxAllowOverride, Timezones: func(string) bool { return false },
+		TxAllowOverride: s.cfg.TxAllowOverride, Timezones: snap.HasTimezone,
 	})
 	if err != nil {
 		return err
@@ -136,7 +136,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, id identity.Ident
 	}
 	head := r.Method == http.MethodHead
 	e := execution{tx: tx, main: sqlgen.Main(p, sqlgen.Options{NoBody: head})}
-	if p.Prefer.Count == parse.CountPlanned {
+	// count=estimated is the exact count up to max-rows and the larger of
+	// the exact and the planned count above it, as in PostgREST.
+	estimated := p.Prefer.Count == parse.CountEstimated && s.cfg.Plan.MaxRows > 0
+	if p.Prefer.Count == parse.CountPlanned || estimated {
 		if p.Kind == plan.Read || p.Kind == plan.Call {
 			st := sqlgen.CountQuery(p)
 			e.explain = &st
@@ -148,6 +151,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, id identity.Ident
 	res, err := execute(r.Context(), s.cfg.Pool, snap, e)
 	if err != nil {
 		return err
+	}
+	if estimated && e.explain != nil && res.hasTotal && res.total > s.cfg.Plan.MaxRows {
+		res.total = max(res.total, res.planRows)
 	}
 	return respond(w, req, p, res, head)
 }

@@ -22,8 +22,9 @@ import (
 // restBundle is a REST engine on a fresh database loaded with
 // testdata/rest_fixture.sql, behind a test server.
 type restBundle struct {
-	db  *pgtest.DB
-	srv *httptest.Server
+	db    *pgtest.DB
+	srv   *httptest.Server
+	cache *schemacache.Cache
 }
 
 // Users of the fixture's RLS tests.
@@ -32,7 +33,7 @@ const (
 	userB = "00000000-0000-0000-0000-00000000000b"
 )
 
-func setupREST(t testing.TB) *restBundle {
+func setupREST(t testing.TB, opts ...func(*Config)) *restBundle {
 	t.Helper()
 	ctx := context.Background()
 	db := pgtest.New(t)
@@ -57,8 +58,12 @@ func setupREST(t testing.TB) *restBundle {
 	if _, err := cache.Reload(ctx, db.Pool); err != nil {
 		t.Fatal(err)
 	}
-	srv := New(Config{Pool: pool, Cache: cache, Log: testLogger(t),
-		Plan: plan.Config{MaxRows: 1000, AggregatesEnabled: true}, TxAllowOverride: true})
+	cfg := Config{Pool: pool, Cache: cache, Log: testLogger(t),
+		Plan: plan.Config{MaxRows: 1000, AggregatesEnabled: true}, TxAllowOverride: true}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	srv := New(cfg)
 	// Stand-in for the gateway's JWT middleware: X-Role and X-Sub pick
 	// the identity.
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -74,7 +79,7 @@ func setupREST(t testing.TB) *restBundle {
 	})
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
-	return &restBundle{db: db, srv: ts}
+	return &restBundle{db: db, srv: ts, cache: cache}
 }
 
 type response struct {

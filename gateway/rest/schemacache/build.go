@@ -72,6 +72,10 @@ func build(cfg Config, raw *rawCatalog) *Snapshot {
 	s.rels = relationships(cfg.Schemas, s.Tables, raw, deps)
 	s.Functions = functions(raw)
 	s.roleSettings = roleSettings(raw.roles)
+	s.timezones = make(map[string]struct{}, len(raw.timezones))
+	for _, tz := range raw.timezones {
+		s.timezones[tz] = struct{}{}
+	}
 	return s
 }
 

@@ -72,6 +72,7 @@ type rawCatalog struct {
 	params      []rawParam
 	computed    []rawComputed
 	roles       []rawRoleSetting
+	timezones   []string
 }
 
 type rawSchema struct{ name, description string }
@@ -157,6 +158,7 @@ func query(ctx context.Context, tx pgx.Tx, cfg Config) (*rawCatalog, error) {
 	b.Queue(functionParamsSQL, cfg.Schemas)
 	b.Queue(computedRelationshipsSQL)
 	b.Queue(roleSettingsSQL, cfg.Authenticator)
+	b.Queue("SELECT name FROM pg_catalog.pg_timezone_names")
 	br := tx.SendBatch(ctx, b)
 	defer br.Close()
 
@@ -224,6 +226,12 @@ func query(ctx context.Context, tx pgx.Tx, cfg Config) (*rawCatalog, error) {
 			var s rawRoleSetting
 			err := r.Scan(&s.role, &s.name, &s.value, &s.databaseSpecific)
 			raw.roles = append(raw.roles, s)
+			return err
+		}},
+		{"time zones", func(r pgx.Rows) error {
+			var name string
+			err := r.Scan(&name)
+			raw.timezones = append(raw.timezones, name)
 			return err
 		}},
 	}

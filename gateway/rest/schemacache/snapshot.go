@@ -31,6 +31,14 @@ type Snapshot struct {
 
 	roleSettings map[string][]Setting
 	rels         map[relKey][]Relationship
+	timezones    map[string]struct{}
+}
+
+// HasTimezone reports whether name is in pg_timezone_names, which is what
+// PostgREST accepts in Prefer: timezone (an unknown name is ignored).
+func (s *Snapshot) HasTimezone(name string) bool {
+	_, ok := s.timezones[name]
+	return ok
 }
 
 // Table returns the named relation of an exposed schema, or nil.

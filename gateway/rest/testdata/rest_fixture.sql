@@ -95,6 +95,8 @@ INSERT INTO other.things VALUES (1, 'thing one');
 
 CREATE FUNCTION test.add(a int, b int) RETURNS int LANGUAGE sql IMMUTABLE AS $$ SELECT a + b $$;
 CREATE FUNCTION test.hello() RETURNS text LANGUAGE sql STABLE AS $$ SELECT 'Hello' $$;
+CREATE FUNCTION test.current_tz() RETURNS text LANGUAGE sql STABLE AS $$ SELECT current_setting('timezone') $$;
+CREATE FUNCTION test.nap(s float8) RETURNS int LANGUAGE sql STABLE AS $$ SELECT 1 FROM pg_sleep(s) $$;
 CREATE FUNCTION test.projects_of(client int) RETURNS SETOF test.projects
   LANGUAGE sql STABLE AS $$ SELECT * FROM test.projects WHERE client_id = client $$;
 CREATE FUNCTION test.one_project(pid int) RETURNS test.projects
