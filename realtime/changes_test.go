@@ -1,6 +1,7 @@
 package realtime_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"daybase/internal/pgtest"
 	"daybase/realtime"
 	"daybase/realtime/phx"
 )
@@ -350,4 +352,45 @@ func TestResumeAfterRestart(t *testing.T) {
 		t.Errorf("after restart (-want +got):\n%s", diff)
 	}
 	c.quiet(300*time.Millisecond, "a duplicate", isChange)
+}
+
+// TestSubscribedOnlyOnceSlotCaptures: creating a logical slot waits for
+// every transaction running in the whole cluster, other databases'
+// included. Until the slot has its consistent point it captures nothing,
+// so the server must not tell a client "Subscribed to PostgreSQL" before
+// then (changes committed in between were silently lost when other
+// packages' tests ran on the same cluster).
+func TestSubscribedOnlyOnceSlotCaptures(t *testing.T) {
+	e := newEnv(t)
+	e.exec(changesSchema)
+
+	// A transaction with an xid, open in another database of the cluster.
+	other := pgtest.New(t)
+	tx, err := other.Pool.Begin(t.Context())
+	must(t, err)
+	defer tx.Rollback(context.Background())
+	_, err = tx.Exec(t.Context(), `SELECT pg_current_xact_id()`)
+	must(t, err)
+
+	in := e.start(realtime.Config{})
+	c := dial(t, in, e.anon, phx.V2)
+	c.mustJoin("early", pgChanges(map[string]any{"event": "INSERT", "schema": "rtt", "table": "plain"}), "")
+	subscribed := func(m phx.Message) bool {
+		return m.Event == "system" && strings.Contains(string(m.Payload), "Subscribed to PostgreSQL")
+	}
+	// The slot cannot become consistent while tx runs.
+	c.quiet(time.Second, "Subscribed to PostgreSQL while the slot is still being created", subscribed)
+	var consistent bool
+	must(t, e.db.Pool.QueryRow(t.Context(),
+		`SELECT confirmed_flush_lsn IS NOT NULL FROM pg_replication_slots WHERE slot_name = $1`, e.slot).Scan(&consistent))
+	if consistent {
+		t.Fatal("the slot became consistent although a transaction older than it still runs")
+	}
+
+	must(t, tx.Commit(t.Context()))
+	c.expect("Subscribed to PostgreSQL", subscribed)
+	e.exec(`INSERT INTO rtt.plain VALUES (1, 'after subscribed', 0)`)
+	if v := c.nextChange("early").Data.Record["v"]; v != "after subscribed" {
+		t.Fatalf("got %v", v)
+	}
 }

@@ -125,18 +125,28 @@ func (sk *socket) join(m phx.Message) {
 		if pgErr != nil {
 			ch.system("postgres_changes", "error", pgErr.Error())
 		} else {
-			ch.system("postgres_changes", "ok", "Subscribed to PostgreSQL")
 			sk.srv.disp.subscribe(ch.pg)
+			// Only once the slot captures changes: until then a change
+			// committed after this message would be lost.
+			sk.srv.afterSlotReady(sk.ctx, func() {
+				if !ch.isClosed() {
+					ch.system("postgres_changes", "ok", "Subscribed to PostgreSQL")
+				}
+			})
 		}
 	}
 	if ch.presenceEnabled.Load() {
 		ch.sendPresenceState()
 	}
 	if replicationReady {
-		// Subscriptions are effective from the join on: the slot keeps
-		// every later change until it is delivered, even while no instance
+		// Subscriptions are effective from then on: the slot keeps every
+		// later change until it is delivered, even while no instance
 		// streams it.
-		ch.system("system", "ok", "Replication connection established")
+		sk.srv.afterSlotReady(sk.ctx, func() {
+			if !ch.isClosed() {
+				ch.system("system", "ok", "Replication connection established")
+			}
+		})
 	}
 	ch.armExpiry()
 }

@@ -136,13 +136,17 @@ func (in *instance) stop() {
 	in.http.Close()
 }
 
-// waitStreaming waits until some server streams the slot.
+// waitStreaming waits until some server streams the slot. A slot is
+// active already while CREATE_REPLICATION_SLOT waits for the cluster's
+// running transactions; it captures changes only once confirmed_flush_lsn
+// is set.
 func (e *env) waitStreaming() {
 	e.t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for time.Now().Before(deadline) {
 		var active bool
-		err := e.db.Pool.QueryRow(context.Background(), "SELECT active FROM pg_replication_slots WHERE slot_name = $1", e.slot).Scan(&active)
+		err := e.db.Pool.QueryRow(context.Background(),
+			"SELECT active AND confirmed_flush_lsn IS NOT NULL FROM pg_replication_slots WHERE slot_name = $1", e.slot).Scan(&active)
 		if err == nil && active {
 			return
 		}

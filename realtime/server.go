@@ -144,6 +144,9 @@ type Server struct {
 	now     func() time.Time
 	// selfPrefix starts every bus message this instance sends.
 	selfPrefix []byte
+	// slotReady is closed once the slot has its consistent point; see
+	// watchSlot.
+	slotReady chan struct{}
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -173,6 +176,8 @@ func New(cfg Config) (*Server, error) {
 		now:     time.Now,
 		sockets: map[*socket]struct{}{},
 		roles:   map[string]bool{},
+
+		slotReady: make(chan struct{}),
 	}
 	id, _ := json.Marshal(cfg.InstanceID) // as encoding busMsg renders it
 	s.selfPrefix = append(append([]byte(`{"o":`), id...), ',')
@@ -196,8 +201,9 @@ func New(cfg Config) (*Server, error) {
 	s.bus = bus
 	s.announce(kindHello)
 
-	s.wg.Add(3)
+	s.wg.Add(4)
 	go func() { defer s.wg.Done(); s.disp.run(s.ctx) }()
+	go func() { defer s.wg.Done(); s.watchSlot(s.ctx) }()
 	go func() { defer s.wg.Done(); s.heartbeat(s.ctx) }()
 	go func() {
 		defer s.wg.Done()
@@ -277,4 +283,45 @@ func (s *Server) roleAllowed(ctx context.Context, role string) (bool, error) {
 	s.roles[role] = ok
 	s.roleMu.Unlock()
 	return ok, nil
+}
+
+// watchSlot closes slotReady once the replication slot has a consistent
+// point (confirmed_flush_lsn is set). Before that, whichever instance
+// creates the slot, it captures nothing: CREATE_REPLICATION_SLOT waits for
+// every transaction running in the whole cluster, other databases'
+// included, which may take seconds or longer on a shared cluster. Clients
+// are told "Subscribed to PostgreSQL" only after it (see afterSlotReady).
+func (s *Server) watchSlot(ctx context.Context) {
+	for {
+		var ready bool
+		err := s.cfg.Admin.QueryRow(ctx, `SELECT EXISTS (SELECT FROM pg_replication_slots
+			WHERE slot_name = $1 AND database = current_database() AND confirmed_flush_lsn IS NOT NULL)`, s.cfg.Slot).Scan(&ready)
+		if err == nil && ready {
+			close(s.slotReady)
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(min(s.cfg.LeaderRetry, time.Second)):
+		}
+	}
+}
+
+// afterSlotReady runs f now if the slot captures changes, else once it
+// does (unless ctx ends first).
+func (s *Server) afterSlotReady(ctx context.Context, f func()) {
+	select {
+	case <-s.slotReady:
+		f()
+		return
+	default:
+	}
+	go func() {
+		select {
+		case <-s.slotReady:
+			f()
+		case <-ctx.Done():
+		}
+	}()
 }

@@ -3,6 +3,7 @@ package wal_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -41,12 +42,17 @@ func startReader(t *testing.T, db *pgtest.DB) (*wal.Reader, <-chan *wal.Chunk) {
 	return r, out
 }
 
+// waitSlot waits until the slot captures changes: it is active already
+// while CREATE_REPLICATION_SLOT waits for every transaction running in the
+// cluster (other databases' too), but captures only once
+// confirmed_flush_lsn is set.
 func waitSlot(t *testing.T, db *pgtest.DB, slot string) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		var active bool
-		err := db.Pool.QueryRow(context.Background(), "SELECT active FROM pg_replication_slots WHERE slot_name = $1", slot).Scan(&active)
+		err := db.Pool.QueryRow(context.Background(),
+			"SELECT active AND confirmed_flush_lsn IS NOT NULL FROM pg_replication_slots WHERE slot_name = $1", slot).Scan(&active)
 		if err == nil && active {
 			return
 		}
@@ -274,7 +280,16 @@ func TestUpdateDeleteAndAck(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		out := make(chan *wal.Chunk, 100)
 		done := make(chan error, 1)
-		go func() { done <- r.Run(ctx, out) }()
+		go func() {
+			// The previous reader's walsender may not have released the
+			// slot yet (slow under load); retry as Server.lead does.
+			err := r.Run(ctx, out)
+			for errors.Is(err, wal.ErrSlotBusy) && ctx.Err() == nil {
+				time.Sleep(50 * time.Millisecond)
+				err = r.Run(ctx, out)
+			}
+			done <- err
+		}()
 		waitSlot(t, db, slot)
 		return cancel, out, done
 	}
