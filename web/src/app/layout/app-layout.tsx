@@ -1,5 +1,5 @@
 import { Bell } from '@phosphor-icons/react'
-import { Suspense, useEffect } from 'react'
+import { Suspense, lazy, useEffect } from 'react'
 import { Link, Outlet } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
@@ -8,14 +8,10 @@ import { useRequiredUser } from '@/lib/auth-store'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { useNotificationPermission } from '@/features/notifications/hooks/use-notification-permission'
-import { PaywallDialog } from '@/features/billing/components/paywall-dialog'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
 import { UpgradeButton } from '@/features/billing/components/upgrade-button'
 import { AppShell } from '@/features/shell/components/app-shell'
-import { CommandPalette } from '@/features/shell/components/command-palette'
-import { ShortcutsDialog } from '@/features/shell/components/shortcuts-dialog'
 import { useShellStore } from '@/features/shell/stores/shell-store'
-import { QuickAddDialog } from '@/features/tasks/components/quick-add-dialog'
 import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
 import { MfaGate } from '@/features/two-factor/components/mfa-gate'
 import { useAppearance } from '@/features/theme/api/appearance'
@@ -25,6 +21,20 @@ import { HelpMenu } from './help-menu'
 import { MODULE_SIDEBARS } from './module-sidebars'
 import { RequireAuth } from './require-auth'
 import { useAppCommands } from './use-app-commands'
+
+// Dialogs are loaded the first time they open: none is needed to show the app.
+const QuickAddDialog = lazy(() =>
+  import('@/features/tasks/components/quick-add-dialog').then((m) => ({ default: m.QuickAddDialog })),
+)
+const PaywallDialog = lazy(() =>
+  import('@/features/billing/components/paywall-dialog').then((m) => ({ default: m.PaywallDialog })),
+)
+const CommandPalette = lazy(() =>
+  import('@/features/shell/components/command-palette').then((m) => ({ default: m.CommandPalette })),
+)
+const ShortcutsDialog = lazy(() =>
+  import('@/features/shell/components/shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
+)
 
 /**
  * A cap hit while adding a task replaces the quick add dialog with the
@@ -45,6 +55,8 @@ function SignedInApp() {
   useCommandShortcuts(commands)
   useNotificationPermission()
   const { paletteOpen, shortcutsOpen, setPaletteOpen, setShortcutsOpen } = useShellStore()
+  const quickAddOpen = useQuickAddStore((s) => s.open)
+  const paywallOpen = usePaywallStore((s) => s.open)
 
   return (
     <AppShell
@@ -65,10 +77,12 @@ function SignedInApp() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      <QuickAddDialog />
-      <PaywallDialog />
-      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} commands={commands} />
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} commands={commands} />
+      <Suspense fallback={null}>
+        {quickAddOpen ? <QuickAddDialog /> : null}
+        {paywallOpen ? <PaywallDialog /> : null}
+        {paletteOpen ? <CommandPalette open onOpenChange={setPaletteOpen} commands={commands} /> : null}
+        {shortcutsOpen ? <ShortcutsDialog open onOpenChange={setShortcutsOpen} commands={commands} /> : null}
+      </Suspense>
     </AppShell>
   )
 }

@@ -1,9 +1,8 @@
 import { List, SidebarSimple } from '@phosphor-icons/react'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, Suspense, lazy, useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { LogoMark } from '@/components/ui/logo-mark'
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
 import { cn } from '@/lib/cn'
 import { useIsMobile } from '@/lib/use-media-query'
 import { useSidebarStore } from '../stores/sidebar-store'
@@ -21,6 +20,9 @@ type AppShellProps = {
   className?: string
   children: ReactNode
 }
+
+// Only narrow screens need the drawer (and the dialog code under it).
+const MobileDrawer = lazy(() => import('./mobile-drawer'))
 
 function Logo() {
   return (
@@ -77,16 +79,16 @@ export function AppShell({ sidebars, headerActions, className, children }: AppSh
         </aside>
       ) : null}
 
-      <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
-        <SheetContent data-sidebar>
-          <SheetTitle className="px-4 pt-4 text-base font-semibold">Daybase</SheetTitle>
-          <SheetDescription className="sr-only">Modules and sections</SheetDescription>
-          <div className="flex flex-1 flex-col overflow-y-auto">
-            <IconRail expanded onNavigate={closeDrawer} />
-            {renderSidebar ? <div className="border-t p-2">{renderSidebar(closeDrawer)}</div> : null}
-          </div>
-        </SheetContent>
-      </Sheet>
+      {isMobile ? (
+        <Suspense fallback={null}>
+          <MobileDrawer
+            open={mobileOpen}
+            onOpenChange={setMobileOpen}
+            sidebar={renderSidebar ? renderSidebar(closeDrawer) : null}
+            onNavigate={closeDrawer}
+          />
+        </Suspense>
+      ) : null}
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header data-print-hide className="flex h-12 shrink-0 items-center gap-2 border-b px-2 md:px-3">

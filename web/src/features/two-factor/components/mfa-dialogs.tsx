@@ -1,0 +1,106 @@
+/** The sign-in challenge and the 'contact support' dead end, loaded only when the gate needs them. */
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useCallback, useState } from 'react'
+import { toast } from '@/lib/toast'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { useSession } from '@/lib/auth-store'
+import { errorMessage } from '@/lib/errors'
+import { completeRecovery } from '../api/backup-codes'
+import { twoFactorKeys } from '../api/keys'
+import { TwoFactorStepError, challengeAndVerify, isCompleteCode } from '../api/verify'
+import { CodeInput } from './code-input'
+import { RecoveryDialog } from './recovery-dialog'
+
+const keepOpen = (e: Event) => e.preventDefault()
+
+export function ChallengeDialog({ factorId, onSignOut }: { factorId: string; onSignOut: () => void }) {
+  const session = useSession()
+  const queryClient = useQueryClient()
+  const [code, setCode] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [recoveryOpen, setRecoveryOpen] = useState(false)
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!isCompleteCode(code)) return
+    setBusy(true)
+    try {
+      await challengeAndVerify(factorId, code, 'challenge_verified')
+      toast.success('Verification successful')
+    } catch (err) {
+      setCode('')
+      if (err instanceof TwoFactorStepError && err.step === 'challenge') {
+        toast.error('Error creating 2FA challenge', { description: err.message })
+      } else {
+        toast.error('Invalid verification code', { description: 'Please check your authenticator app and try again.' })
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  // The backup code's recovery grant turns into an aal2 session on refresh;
+  // the new token is checked again and lets the user in.
+  const onRecovered = useCallback(() => {
+    completeRecovery()
+      .catch((err: unknown) => toast.error('Error verifying backup code', { description: errorMessage(err) }))
+      .finally(() => void queryClient.invalidateQueries({ queryKey: twoFactorKeys.all }))
+  }, [queryClient])
+
+  return (
+    <>
+      <Dialog open={!recoveryOpen}>
+        <DialogContent hideClose onEscapeKeyDown={keepOpen} onInteractOutside={keepOpen}>
+          <DialogHeader>
+            <DialogTitle>Two-factor verification</DialogTitle>
+            <DialogDescription>Enter the 6-digit code from your authenticator app to finish signing in.</DialogDescription>
+          </DialogHeader>
+          <form id="mfa-challenge-form" onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
+            <CodeInput value={code} onValueChange={setCode} autoFocus />
+          </form>
+          <DialogFooter className="sm:justify-between">
+            <div className="flex gap-2">
+              <Button variant="ghost" onClick={() => setRecoveryOpen(true)}>
+                Use a backup code
+              </Button>
+              <Button variant="ghost" onClick={onSignOut}>
+                Sign out
+              </Button>
+            </div>
+            <Button type="submit" form="mfa-challenge-form" disabled={!isCompleteCode(code) || busy}>
+              Verify
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <RecoveryDialog
+        open={recoveryOpen}
+        onOpenChange={setRecoveryOpen}
+        email={session?.user.email}
+        userId={session?.user.id}
+        onRecovered={onRecovered}
+      />
+    </>
+  )
+}
+
+export function RequiredDialog({ onSignOut }: { onSignOut: () => void }) {
+  return (
+    <Dialog open>
+      <DialogContent hideClose onEscapeKeyDown={keepOpen} onInteractOutside={keepOpen}>
+        <DialogHeader>
+          <DialogTitle>Two-factor authentication required</DialogTitle>
+          <DialogDescription>
+            This account requires two-factor authentication, but no authenticator is set up. Please contact support to
+            restore access.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button onClick={onSignOut}>Sign out</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
