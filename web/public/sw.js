@@ -13,6 +13,9 @@
  */
 const VERSION = 'daybase-v1'
 const SHELL = '/__shell'
+// The API, including pages it serves itself (OAuth redirects, the local
+// billing pages): never answered or cached by the worker.
+const API = /^\/(?:(?:auth|rest|storage|realtime|functions)\/v1(?:\/|$)|health$)/
 
 self.addEventListener('install', () => self.skipWaiting())
 
@@ -29,7 +32,7 @@ self.addEventListener('fetch', (event) => {
   const request = event.request
   if (request.method !== 'GET') return
   const url = new URL(request.url)
-  if (url.origin !== self.location.origin) return
+  if (url.origin !== self.location.origin || API.test(url.pathname)) return
 
   if (url.pathname.startsWith('/assets/')) {
     event.respondWith(
