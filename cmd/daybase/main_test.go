@@ -9,7 +9,9 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -218,5 +220,67 @@ func TestServeLifecycle(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dataDir, "pg", "postmaster.pid")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("postmaster.pid left behind: %v", err)
+	}
+}
+
+// TestServeAsUnprivilegedUser: daybase as a normal user runs PostgreSQL as
+// itself. Under root (CI) the test drops to "nobody" to get a normal user.
+func TestServeAsUnprivilegedUser(t *testing.T) {
+	root := t.TempDir()
+	// nobody must reach the binary and own the data dir; t.TempDir's
+	// parents are private to root.
+	for d := root; d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(root, "daybase")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dataDir := filepath.Join(root, "data")
+	if err := os.Mkdir(dataDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	port := freePort(t)
+	cmd := exec.Command(bin, "serve")
+	cmd.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir, fmt.Sprintf("DAYBASE_PORT=%d", port), "HOME="+root)
+	if os.Getuid() == 0 {
+		u, err := user.Lookup("nobody")
+		if err != nil {
+			t.Fatalf("running as root, the test needs the nobody user: %v", err)
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		if err := os.Chown(dataDir, uid, gid); err != nil {
+			t.Fatal(err)
+		}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}}
+	}
+	p := &proc{cmd: cmd, stderr: &bytes.Buffer{}, done: make(chan error, 1)}
+	cmd.Stderr = p.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.done <- cmd.Wait() }()
+	t.Cleanup(func() { cmd.Process.Kill(); <-p.done })
+	waitHealth(t, p, port)
+
+	st, err := os.Stat(filepath.Join(dataDir, "pg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if owner := st.Sys().(*syscall.Stat_t).Uid; owner == 0 {
+		t.Fatalf("the cluster is owned by root")
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-p.done:
+		if err != nil {
+			t.Fatalf("exit after SIGTERM: %v\n%s", err, p.stderr)
+		}
+		p.done <- nil
+	case <-time.After(40 * time.Second):
+		t.Fatal("no exit after SIGTERM")
 	}
 }

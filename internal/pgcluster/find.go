@@ -22,6 +22,9 @@ type Binaries struct {
 	Version  int // major version, e.g. 15; 0 when unknown
 }
 
+// systemBinDirs are where distributions install versioned server binaries.
+var systemBinDirs = []string{"/usr/lib/postgresql/*/bin", "/usr/pgsql-*/bin", "/usr/local/pgsql/bin"}
+
 // FindBinaries looks for initdb and postgres: first a directory named by
 // $DAYBASE_PG_BINDIR, then PATH, then `pg_config --bindir`, then
 // /usr/lib/postgresql/*/bin and /usr/pgsql-*/bin, newest version first.
@@ -41,7 +44,7 @@ func FindBinaries() (Binaries, error) {
 		dirs = append(dirs, strings.TrimSpace(string(out)))
 	}
 	var versioned []string
-	for _, pattern := range []string{"/usr/lib/postgresql/*/bin", "/usr/pgsql-*/bin", "/usr/local/pgsql/bin"} {
+	for _, pattern := range systemBinDirs {
 		m, _ := filepath.Glob(pattern)
 		versioned = append(versioned, m...)
 	}

@@ -1,6 +1,12 @@
 package pgcluster
 
-import "testing"
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 func TestDirVersion(t *testing.T) {
 	for dir, want := range map[string]int{
@@ -31,5 +37,41 @@ func TestBinDirOverrideMustHoldBinaries(t *testing.T) {
 	// search still succeeds on a machine with PostgreSQL installed.
 	if _, err := FindBinaries(); err != nil {
 		t.Fatalf("fallback search failed: %v", err)
+	}
+}
+
+// withoutSystemDirs hides this machine's PostgreSQL from the search.
+func withoutSystemDirs(t *testing.T, dirs ...string) {
+	saved := systemBinDirs
+	systemBinDirs = dirs
+	t.Cleanup(func() { systemBinDirs = saved })
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv("DAYBASE_PG_BINDIR", "")
+}
+
+func TestNoBinariesSaysWhatToInstall(t *testing.T) {
+	withoutSystemDirs(t)
+	_, err := FindBinaries()
+	if !errors.Is(err, ErrNoBinaries) || !strings.Contains(err.Error(), "apt-get install postgresql") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestOldVersionsAreNamed(t *testing.T) {
+	root := t.TempDir()
+	bin := filepath.Join(root, "14", "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"initdb", "postgres"} {
+		script := "#!/bin/sh\necho 'postgres (PostgreSQL) 14.11'\n"
+		if err := os.WriteFile(filepath.Join(bin, name), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	withoutSystemDirs(t, filepath.Join(root, "*", "bin"))
+	_, err := FindBinaries()
+	if !errors.Is(err, ErrNoBinaries) || !strings.Contains(err.Error(), "version 14") {
+		t.Fatalf("err = %v", err)
 	}
 }
