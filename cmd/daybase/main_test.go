@@ -205,8 +205,54 @@ func TestServeLifecycle(t *testing.T) {
 	restarted := startServe(t, bin, dataDir, port)
 	waitHealth(t, restarted, port)
 
-	// SIGTERM drains and stops PostgreSQL with the process.
+	// SIGTERM lets a request in flight finish, then stops PostgreSQL with
+	// the process. The slow function is made in the SQL console; the schema
+	// cache picks it up from the DDL trigger's NOTIFY.
+	sql := exec.Command(bin, "sql", "-c", `CREATE FUNCTION public.slow_answer() RETURNS int LANGUAGE sql AS 'SELECT 42 FROM pg_sleep(1.5)'`)
+	sql.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir)
+	if out, err := sql.CombinedOutput(); err != nil {
+		t.Fatalf("create function: %v\n%s", err, out)
+	}
+	keysOut, err := exec.Command(bin, "keys", "--json", "--data-dir", dataDir).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var k struct {
+		AnonKey string `json:"anon_key"`
+	}
+	if err := json.Unmarshal(keysOut, &k); err != nil {
+		t.Fatal(err)
+	}
+	rpc := func() (int, string) {
+		req, _ := http.NewRequest("POST", fmt.Sprintf("http://127.0.0.1:%d/rest/v1/rpc/slow_answer", port), strings.NewReader("{}"))
+		req.Header.Set("apikey", k.AnonKey)
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer res.Body.Close()
+		var b bytes.Buffer
+		b.ReadFrom(res.Body)
+		return res.StatusCode, b.String()
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for code, body := rpc(); code != 200; code, body = rpc() {
+		if time.Now().After(deadline) {
+			t.Fatalf("rpc never answered 200: %d %s", code, body)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	inFlight := make(chan string, 1)
+	go func() {
+		code, body := rpc()
+		inFlight <- fmt.Sprint(code, " ", body)
+	}()
+	time.Sleep(400 * time.Millisecond)
 	restarted.cmd.Process.Signal(syscall.SIGTERM)
+	if got := <-inFlight; got != "200 42" {
+		t.Errorf("request in flight at SIGTERM: %s", got)
+	}
 	select {
 	case err := <-restarted.done:
 		if err != nil {
