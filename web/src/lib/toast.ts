@@ -30,12 +30,15 @@ export function toasterMounted(): void {
   markReady()
 }
 
+let sonner: Promise<typeof import('sonner')> | undefined
+
 function show(kind: Kind, message: string, data?: ExternalToast): void {
   if (!requested) {
     requested = true
     for (const l of listeners) l()
   }
-  void Promise.all([import('sonner'), ready]).then(([{ toast: sonner }]) => sonner[kind](message, data))
+  sonner ??= import('sonner')
+  void Promise.all([sonner, ready]).then(([{ toast }]) => toast[kind](message, data))
 }
 
 export const toast = {
