@@ -21,6 +21,7 @@ export type Database = {
           metadata: Json
           is_deleted: boolean
           created_at: string
+          task_owner_id: string | null
         }
         Insert: {
           id?: string
@@ -33,6 +34,7 @@ export type Database = {
           metadata?: Json
           is_deleted?: boolean
           created_at?: string
+          task_owner_id?: string | null
         }
         Update: {
           id?: string
@@ -45,6 +47,7 @@ export type Database = {
           metadata?: Json
           is_deleted?: boolean
           created_at?: string
+          task_owner_id?: string | null
         }
         Relationships: [
           {
