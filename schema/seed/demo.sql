@@ -154,3 +154,54 @@ FROM (VALUES ('tasks.defaultProject', '"Personal"'), ('tasks.creation.defaultDat
              ('appearance.showDashboardBackground', 'true'), ('appearance.darkSidebarInLightMode', 'false'),
              ('privacy', '{"saleShareOptOut":false,"limitSensitiveUse":true,"gpc":false}')) AS p (key, value)
 ON CONFLICT (user_id, preference_key) DO NOTHING;
+
+-- step: notes_journal_team
+-- Spec 002: folders and notes, a journal with a week of entries, a team
+-- with Sam, a comment mentioning Sam and a note linked to a task.
+INSERT INTO public.note_folders (user_id, name, color, sort_order)
+VALUES (current_setting('seed.demo_id')::uuid, 'Work', 'indigo', 1),
+       (current_setting('seed.demo_id')::uuid, 'Ideas', 'teal', 2);
+
+INSERT INTO public.notes (user_id, title, content, folder, pinned)
+SELECT current_setting('seed.demo_id')::uuid, n.title, n.content, n.folder, n.pinned
+FROM (VALUES
+  ('Launch checklist', E'- Final copy review\n- Redirects from the old blog\n- Analytics events', 'Work', true),
+  ('Agency kickoff notes', E'Budget agreed. Weekly sync on Tuesdays.\nOpen question: who owns the CMS?', 'Work', false),
+  ('Side project ideas', E'A CLI that turns markdown notes into flashcards.', 'Ideas', false),
+  ('Groceries', E'Tomatoes, basil, coffee beans', NULL, false)
+) AS n (title, content, folder, pinned);
+
+INSERT INTO public.journal_folders (user_id, name, color, sort_order)
+VALUES (current_setting('seed.demo_id')::uuid, 'Daily', '{"icon":"book","color":"blue"}', 1),
+       (current_setting('seed.demo_id')::uuid, 'Work log', '{"icon":"briefcase","color":"purple"}', 2);
+
+INSERT INTO public.journal_entries (user_id, title, content, date, mood, folder)
+SELECT current_setting('seed.demo_id')::uuid, e.title, e.content, current_date - e.days_ago, e.mood,
+       (SELECT id FROM public.journal_folders WHERE user_id = current_setting('seed.demo_id')::uuid AND name = e.journal)
+FROM (VALUES
+  ('Good start', 'Finished the homepage copy before lunch and went for a run.', 0, 4, 'Daily'),
+  ('Slow day', 'Meetings all afternoon. Tomorrow: focus blocks.', 1, 2, 'Daily'),
+  ('Design review', 'The agency''s second round is much closer. Sam liked the new hero.', 2, 4, 'Work log'),
+  ('Weekend', 'Painted the kitchen shelf. Garden needs water.', 5, 5, 'Daily')
+) AS e (title, content, days_ago, mood, journal);
+
+INSERT INTO public.teams (name, description, owner_id)
+VALUES ('Relaunch Crew', 'Everyone working on the website relaunch.', current_setting('seed.demo_id')::uuid);
+-- Sam joined by invitation (accepted), as the app does it.
+INSERT INTO public.team_invitations (team_id, email, role, invited_by, accepted_at, accepted_by)
+SELECT id, 'sam@daybase.local', 'member', owner_id, now(), current_setting('seed.sam_id')::uuid
+FROM public.teams WHERE owner_id = current_setting('seed.demo_id')::uuid AND name = 'Relaunch Crew';
+INSERT INTO public.team_members (team_id, user_id, role, invited_by)
+SELECT id, current_setting('seed.sam_id')::uuid, 'member', owner_id
+FROM public.teams WHERE owner_id = current_setting('seed.demo_id')::uuid AND name = 'Relaunch Crew';
+
+INSERT INTO public.task_comments (task_id, user_id, content)
+SELECT t.id, current_setting('seed.demo_id')::uuid,
+       'Draft is in the doc — @[Sam Rivera](' || current_setting('seed.sam_id') || ') can you review the intro?'
+FROM public.tasks t WHERE t.user_id = current_setting('seed.demo_id')::uuid AND t.title = 'Write launch blog post';
+
+INSERT INTO public.task_note_links (task_id, note_id, linked_by)
+SELECT t.id, n.id, current_setting('seed.demo_id')::uuid
+FROM public.tasks t, public.notes n
+WHERE t.user_id = current_setting('seed.demo_id')::uuid AND t.title = 'Write launch blog post'
+  AND n.user_id = t.user_id AND n.title = 'Launch checklist';

@@ -2,7 +2,8 @@
 // creates a demo account (demo@daybase.local, password "daybase-demo")
 // with realistic projects, tasks, smart filters, tags and focus sessions,
 // and a teammate (sam@daybase.local, same password) who shares a project
-// with it. `daybase seed --demo` runs it.
+// with it, plus notes, a journal and a team with that teammate (spec 002).
+// `daybase seed --demo` runs it.
 //
 // The SQL lives in demo.sql; each "-- step:" section runs in order inside
 // one transaction, so a failed seed leaves nothing behind.
