@@ -327,3 +327,24 @@ test('the app hears project_members and project_invites changes of its projects'
   assert.equal(theirs.items.length, 0, `a stranger heard another user's project: ${JSON.stringify(theirs.items)}`);
   assert.ok(stranger.id);
 });
+
+test('the app hears its own new notifications only', async () => {
+  const { sb, user } = await signedUpClient();
+  const { user: other } = await signedUpClient();
+  const got = inbox();
+  await subscribed(sb.channel(`notifications-${user.id}`)
+    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'notifications', filter: `to_user_id=eq.${user.id}` }, (p) => got.push(p)));
+  // A stranger's notification first: it must never arrive, filter or not.
+  sql(`INSERT INTO public.notifications (to_user_id, from_user_id, type, title) VALUES ('${other.id}', NULL, 'system', 'not yours');
+       INSERT INTO public.notifications (to_user_id, from_user_id, type, title, metadata)
+         VALUES ('${user.id}', NULL, 'reminder', 'Task due soon', '{"task_title":"Pay rent"}')`);
+  const ins = await got.next();
+  assert.equal(ins.eventType, 'INSERT');
+  assert.equal(ins.table, 'notifications');
+  assert.equal(ins.new.to_user_id, user.id);
+  assert.equal(ins.new.title, 'Task due soon');
+  assert.equal(ins.new.is_read, false);
+  assert.deepEqual(ins.new.metadata, { task_title: 'Pay rent' });
+  await sleep(300);
+  assert.equal(got.items.length, 0, 'another user\'s notification must not arrive');
+});
