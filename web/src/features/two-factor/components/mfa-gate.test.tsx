@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import type { Session } from '@supabase/supabase-js'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useAuthStore } from '@/lib/auth-store'
@@ -43,5 +43,30 @@ describe('MfaGate', () => {
     checkAssurance.mockResolvedValue({ kind: 'no-factor' })
     renderGate()
     expect(await screen.findByRole('dialog', { name: 'Two-factor authentication required' })).toBeInTheDocument()
+  })
+
+  it('keeps the answer across a refresh of the same sign-in, never for another sign-in', async () => {
+    const token = (sessionId: string, n: number) =>
+      `h.${btoa(JSON.stringify({ session_id: sessionId, n })).replace(/=+$/, '')}.s`
+    const signIn = (t: string) =>
+      act(() => useAuthStore.getState().setSession({ access_token: t, user: { id: 'u1', email: 'a@b.co' } } as Session))
+    checkAssurance.mockResolvedValue({ kind: 'ok' })
+    signIn(token('s1', 1))
+    renderGate()
+    expect(await screen.findByText('The app')).toBeInTheDocument()
+
+    // A refreshed token of the same sign-in: the app stays while it is checked.
+    let finish: (a: Assurance) => void = () => undefined
+    checkAssurance.mockReturnValue(new Promise((r) => (finish = r)))
+    signIn(token('s1', 2))
+    expect(screen.getByText('The app')).toBeInTheDocument()
+    await act(async () => finish({ kind: 'ok' }))
+
+    // A new sign-in (another session id) waits for its own check.
+    checkAssurance.mockReturnValue(new Promise((r) => (finish = r)))
+    signIn(token('s2', 1))
+    expect(screen.queryByText('The app')).not.toBeInTheDocument()
+    await act(async () => finish({ kind: 'challenge', factorId: 'f1' }))
+    expect(await screen.findByRole('dialog', { name: 'Two-factor verification' })).toBeInTheDocument()
   })
 })

@@ -1,19 +1,31 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useSession } from '@/lib/auth-store'
+import { decodeJwtPayload } from '@/lib/jwt'
 import { checkAssurance } from '../api/assurance'
 import { twoFactorKeys } from '../api/keys'
 
 /** The check result is cached 5 minutes per session token (spec 000 §4). */
 export const ASSURANCE_CACHE_MS = 5 * 60_000
 
+/** The auth session a token belongs to: refreshes keep it, a new sign-in changes it. */
+function sessionIdOf(accessToken: string): string {
+  const id = decodeJwtPayload(accessToken)?.session_id
+  return typeof id === 'string' ? id : accessToken
+}
+
 /**
- * The assurance check of the current session. While a new token is being
- * checked the previous answer stays, so nothing behind the gate unmounts.
+ * The assurance check of the current session. While a refreshed token of
+ * the same sign-in is being checked the previous answer stays, so nothing
+ * behind the gate unmounts; the answer of another sign-in never stands in
+ * (after a sign-out in another tab, say), so a new aal1 session waits for
+ * its own check before anything behind the gate renders.
  */
 export function useAssurance() {
   const session = useSession()
+  const token = session?.access_token ?? ''
+  const sessionId = token ? sessionIdOf(token) : ''
   return useQuery({
-    queryKey: twoFactorKeys.assurance(session?.access_token ?? ''),
+    queryKey: twoFactorKeys.assurance(sessionId, token),
     queryFn: () => {
       if (!session) throw new Error('No session')
       return checkAssurance(session.user.id)
@@ -21,6 +33,7 @@ export function useAssurance() {
     enabled: !!session,
     staleTime: ASSURANCE_CACHE_MS,
     gcTime: ASSURANCE_CACHE_MS,
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) =>
+      sessionId && previousQuery?.queryKey[2] === sessionId ? previous : undefined,
   })
 }
