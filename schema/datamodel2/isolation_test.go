@@ -385,7 +385,8 @@ var tables002 = []string{
 func TestEveryTableHasRLS(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	for _, table := range tables002 {
+	// Sharing's tables (0214) are checked by TestNoteSharingByLink.
+	for _, table := range append(tables002, "note_shares", "note_share_recipients") {
 		kind := superScalar[string](b, `SELECT relkind::text || ':' || relrowsecurity || ':' || coalesce(array_to_string(reloptions, ','), '')
 			FROM pg_class WHERE oid = ('public.' || $1)::regclass`, table)
 		want := "r:true:"

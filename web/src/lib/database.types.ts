@@ -377,6 +377,100 @@ export type Database = {
           },
         ]
       }
+      note_share_recipients: {
+        Row: {
+          share_id: string
+          user_id: string
+          created_at: string
+        }
+        Insert: {
+          share_id: string
+          user_id: string
+          created_at?: string
+        }
+        Update: {
+          share_id?: string
+          user_id?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "note_share_recipients_share_id_fkey"
+            columns: ["share_id"]
+            isOneToOne: false
+            referencedRelation: "note_shares"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "note_share_recipients_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      note_shares: {
+        Row: {
+          id: string
+          user_id: string
+          note_id: string | null
+          folder_id: string | null
+          content_type: string | null
+          permission: string
+          token: string
+          is_deleted: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          note_id?: string | null
+          folder_id?: string | null
+          content_type?: never
+          permission?: string
+          token?: string
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          note_id?: string | null
+          folder_id?: string | null
+          content_type?: never
+          permission?: string
+          token?: string
+          is_deleted?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "note_shares_folder_id_fkey"
+            columns: ["folder_id"]
+            isOneToOne: true
+            referencedRelation: "note_folders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "note_shares_note_id_fkey"
+            columns: ["note_id"]
+            isOneToOne: true
+            referencedRelation: "notes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "note_shares_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       notes: {
         Row: {
           id: string
@@ -2092,6 +2186,10 @@ export type Database = {
       log_2fa_event: {
         Args: { challenge_id?: string; event_type: string; factor_id?: string; metadata?: Json; success?: boolean; }
         Returns: undefined
+      }
+      open_share_link: {
+        Args: { p_token: string; }
+        Returns: { share_id: string; content_type: string; content_id: string; permission: string; owner_id: string }[]
       }
       search_user_content: {
         Args: { p_content_type?: string; p_limit?: number; p_search_term: string; }
