@@ -66,3 +66,34 @@ func TestRoleStatementTimeout(t *testing.T) {
 			status: 200, want: `1`},
 	})
 }
+
+// Found by postgrest-js's fixture (docs/benchmarks.md, issue 4): a JSON
+// body that names the single unnamed parameter with the "" key still
+// passes the whole body to it (PostgREST's OnePosParam), instead of
+// rendering an empty identifier (42601).
+func TestSingleUnnamedParamEmptyKey(t *testing.T) {
+	b := setupREST(t)
+	runCases(t, b, []httpCase{
+		{name: "empty key", method: "POST", path: "/rpc/echo", body: `{"": {"a": 1}}`,
+			headers: []string{"Content-Type: application/json"}, status: 200, want: `{"": {"a": 1}}`},
+		{name: "other keys", method: "POST", path: "/rpc/echo", body: `{"b": 2}`,
+			headers: []string{"Content-Type: application/json"}, status: 200, want: `{"b": 2}`},
+	})
+}
+
+// Found by postgrest-js's fixture: aggregates beside a to-one spread
+// group by the spread's columns as they are; only json values (embeds
+// inside the spread) are cast to jsonb. Casting text or numbers to jsonb
+// failed with 22P02 or 42846.
+func TestAggregateWithToOneSpread(t *testing.T) {
+	b := setupREST(t)
+	runCases(t, b, []httpCase{
+		{name: "columns", path: "/tasks?select=project_id,count(),...projects(name,budget)&order=project_id", status: 200,
+			want: `[{"project_id":1,"count":2,"name":"Windows 7","budget":100.5},
+				{"project_id":2,"count":2,"name":"Windows 10","budget":200},
+				{"project_id":3,"count":2,"name":"IOS","budget":null},
+				{"project_id":4,"count":1,"name":"OSX","budget":50}]`},
+		{name: "embed inside the spread", path: "/tasks?select=count(),...projects(clients(name))&project_id=lt.3", status: 200,
+			want: `[{"count":4,"clients":{"name":"Microsoft"}}]`},
+	})
+}

@@ -517,7 +517,9 @@ func (pl *planner) call(p *Plan) error {
 	if req.Prefer.Handling == parse.HandlingStrict && req.Prefer.HasMaxAffected && !fn.Return.SetOf {
 		return maxAffectedRPC()
 	}
-	if param, ok := fn.SingleUnnamedParam(); ok && (kind != schemacache.PayloadQuery) && !slices.Contains(keys, param.Name) {
+	// A single unnamed parameter always receives the whole body, even when
+	// the body names it with the "" key (PostgREST's OnePosParam).
+	if _, ok := fn.SingleUnnamedParam(); ok && kind != schemacache.PayloadQuery {
 		p.WholeBody = true
 	} else {
 		given := map[string]bool{}

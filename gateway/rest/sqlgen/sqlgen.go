@@ -374,13 +374,20 @@ func (g *gen) embedOutputs(parent *plan.Node, e *plan.Node) []string {
 		cast = "::jsonb"
 	}
 	if e.Spread {
+		// A to-one spread's columns keep their types (casting text or
+		// numbers to jsonb fails); only its json values need the cast.
+		isJSON := jsonOutputs(e)
 		var out []string
 		for _, name := range outputNames(e) {
 			ref := lat + "." + Ident(name)
+			c := ""
 			if e.ToMany() {
 				ref = "COALESCE(" + ref + ", '[]')"
+				c = cast
+			} else if isJSON[name] {
+				c = cast
 			}
-			out = append(out, ref+cast+" AS "+Ident(name))
+			out = append(out, ref+c+" AS "+Ident(name))
 		}
 		return out
 	}
@@ -391,6 +398,37 @@ func (g *gen) embedOutputs(parent *plan.Node, e *plan.Node) []string {
 		return []string{"COALESCE(" + lat + "." + lat + ", '[]')" + cast + " AS " + Ident(e.Key)}
 	}
 	return []string{"row_to_json(" + lat + ".*)" + cast + " AS " + Ident(e.Key)}
+}
+
+// jsonOutputs reports which of a node's output keys hold json values
+// (embedded objects and arrays, json columns), which GROUP BY cannot
+// compare without a cast to jsonb.
+func jsonOutputs(n *plan.Node) map[string]bool {
+	out := map[string]bool{}
+	for _, it := range n.Items {
+		switch {
+		case it.Field != nil && it.Field.Star:
+			if n.Table != nil {
+				for _, c := range n.Table.Columns {
+					out[c.Name] = n.Types[c.Name] == "json"
+				}
+			}
+		case it.Field != nil:
+			out[it.Field.Output] = it.Field.Aggregate == "" && it.Field.Cast == "" &&
+				len(it.Field.Field.JSONPath) == 0 && n.Types[it.Field.Field.Name] == "json"
+		case it.Embed != nil && it.Embed.Spread && it.Embed.ToMany():
+			for _, name := range outputNames(it.Embed) {
+				out[name] = true
+			}
+		case it.Embed != nil && it.Embed.Spread:
+			for name, j := range jsonOutputs(it.Embed) {
+				out[name] = j
+			}
+		case it.Embed != nil && len(it.Embed.Items) > 0:
+			out[it.Embed.Key] = true
+		}
+	}
+	return out
 }
 
 // outputNames lists the keys a node's rows have, expanding * from the
