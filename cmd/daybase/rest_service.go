@@ -3,6 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
 	"time"
 
 	"daybase/gateway"
@@ -11,12 +15,55 @@ import (
 	"daybase/gateway/rest/schemacache"
 )
 
+// restSettings are the /rest/v1 settings read from the environment, named
+// after PostgREST's: db-schemas, db-max-rows and db-tx-end.
+type restSettings struct {
+	Schemas         []string // DAYBASE_REST_SCHEMAS, default public
+	MaxRows         int64    // DAYBASE_REST_MAX_ROWS, default 1000 (the hosted default)
+	TxAllowOverride bool     // DAYBASE_REST_TX_ALLOW_OVERRIDE: honour Prefer: tx=rollback
+}
+
+var schemaName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_$]{0,62}$`)
+
+func restConfig(getenv func(string) string) (restSettings, error) {
+	s := restSettings{Schemas: []string{"public"}, MaxRows: 1000}
+	if v := strings.TrimSpace(getenv("DAYBASE_REST_SCHEMAS")); v != "" {
+		s.Schemas = nil
+		for _, name := range strings.Split(v, ",") {
+			name = strings.TrimSpace(name)
+			if !schemaName.MatchString(name) {
+				return s, fmt.Errorf("DAYBASE_REST_SCHEMAS=%q: %q is not a schema name (comma-separated, the first is the default)", v, name)
+			}
+			s.Schemas = append(s.Schemas, name)
+		}
+	}
+	if v := strings.TrimSpace(getenv("DAYBASE_REST_MAX_ROWS")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return s, fmt.Errorf("DAYBASE_REST_MAX_ROWS=%q: want a positive number", v)
+		}
+		s.MaxRows = int64(n)
+	}
+	if v := strings.TrimSpace(getenv("DAYBASE_REST_TX_ALLOW_OVERRIDE")); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return s, fmt.Errorf("DAYBASE_REST_TX_ALLOW_OVERRIDE=%q: want true or false", v)
+		}
+		s.TxAllowOverride = b
+	}
+	return s, nil
+}
+
 // restService builds /rest/v1: the PostgREST-compatible engine on the API
 // pool, with a schema cache loaded now and kept fresh by NOTIFY pgrst
 // through the admin pool. The returned func stops the watcher.
 func restService(d deps) (gateway.Service, func(), error) {
+	settings, err := restConfig(os.Getenv)
+	if err != nil {
+		return gateway.Service{}, nil, fmt.Errorf("rest configuration: %w", err)
+	}
 	log := d.log.With("service", "rest")
-	cache := schemacache.New(schemacache.Config{}, log)
+	cache := schemacache.New(schemacache.Config{Schemas: settings.Schemas}, log)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if _, err := cache.Reload(ctx, d.adminPool); err != nil {
@@ -26,10 +73,10 @@ func restService(d deps) (gateway.Service, func(), error) {
 	go cache.Watch(watchCtx, d.adminPool) //nolint:errcheck // returns the context's error once stopped
 	srv := rest.New(rest.Config{
 		Pool: d.apiPool, Cache: cache, Log: log,
-		// The hosted backend's max_rows; aggregates are enabled as issue 4
-		// asks (docs/decisions.md, REST engine).
-		Plan:    plan.Config{MaxRows: 1000, AggregatesEnabled: true},
-		OpenAPI: rest.OpenAPIConfig{ServerURL: d.cfg.PublicURL() + "/rest/v1"},
+		// Aggregates are enabled as issue 4 asks (docs/decisions.md, REST engine).
+		Plan:            plan.Config{MaxRows: settings.MaxRows, AggregatesEnabled: true},
+		TxAllowOverride: settings.TxAllowOverride,
+		OpenAPI:         rest.OpenAPIConfig{ServerURL: d.cfg.PublicURL() + "/rest/v1"},
 	})
 	return gateway.Service{Prefix: "/rest/v1", Handler: srv}, stop, nil
 }
