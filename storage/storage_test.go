@@ -130,6 +130,24 @@ var apiCases = []testCase{
 			400, "400", "InvalidRequest", "InvalidRequest", "No file part in the multipart body")
 	}},
 
+	{"a multipart file larger than the read buffers arrives intact", nil, func(t *testing.T, b *bundle) {
+		// The file part is read through a 256 KiB buffer in blocks larger
+		// than mime/multipart's 4 KiB; bytes that look like a boundary
+		// must stay in the file.
+		svc := as(b.serviceKey)
+		b.createBucket("docs", false, nil)
+		data := make([]byte, 3<<20+777)
+		for i := range data {
+			data[i] = byte(i*31 + i>>9)
+		}
+		copy(data[300<<10:], "\r\n--not-the-boundary\r\n")
+		body, ct := multipartBody("application/octet-stream", data)
+		wantOK(t, b.call(http.MethodPost, "/object/docs/big.bin", body, svc, "Content-Type", ct))
+		if g := b.call(http.MethodGet, "/object/docs/big.bin", nil, svc); !bytes.Equal(g.body, data) {
+			t.Errorf("downloaded %d bytes, not the %d uploaded", len(g.body), len(data))
+		}
+	}},
+
 	{"upload over an existing name without upsert is 409 Duplicate", nil, func(t *testing.T, b *bundle) {
 		svc := as(b.serviceKey)
 		b.createBucket("docs", false, nil)

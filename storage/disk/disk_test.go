@@ -1,6 +1,7 @@
 package disk
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -109,5 +110,32 @@ func TestCopyIsAHardLink(t *testing.T) {
 	}
 	if err := s.Copy(ctx, "b/aa/src", "../../escape"); !errors.Is(err, backend.ErrInvalidKey) {
 		t.Fatalf("Copy to an escaping key = %v", err)
+	}
+}
+
+// An object larger than a few writeback chunks, fsync on, comes back whole.
+func TestPutWithWriteback(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(t.TempDir(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	data := make([]byte, 2*writebackChunk+12345)
+	for i := range data {
+		data[i] = byte(i * 7)
+	}
+	n, err := s.Put(ctx, "b/aa/big", bytes.NewReader(data), -1, "")
+	if err != nil || n != int64(len(data)) {
+		t.Fatalf("Put = %d, %v", n, err)
+	}
+	r, err := s.Open(ctx, "b/aa/big")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	got, _ := io.ReadAll(r)
+	if !bytes.Equal(got, data) {
+		t.Fatalf("read back %d bytes, not the %d written", len(got), len(data))
 	}
 }
