@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net/mail"
 	"strings"
 
 	"daybase/functions"
@@ -9,6 +10,7 @@ import (
 	"daybase/functions/export"
 	"daybase/functions/integrations"
 	"daybase/functions/reminders"
+	"daybase/functions/support"
 )
 
 // functionsEnv is the /functions/v1 and background-jobs part of the
@@ -24,11 +26,14 @@ import (
 //	DAYBASE_GITHUB_API_URL  code-hosting API base (default https://api.github.com)
 //	DAYBASE_INTEGRATIONS_ALLOW_HOSTS  host:port list chat webhooks may reach although
 //	                        internal (default none: private addresses are refused)
+//	DAYBASE_SUPPORT_EMAIL   where support-request mails go (default none: kept in
+//	                        the dev outbox, auth.outbox, and logged)
 //	(SMTP: the auth service's DAYBASE_SMTP_* settings; without them reminder
-//	e-mail goes to the dev outbox, auth.outbox)
+//	and support e-mail goes to the dev outbox, auth.outbox)
 type functionsEnv struct {
 	jobsDisabled bool
 	mailer       reminders.Mailer
+	support      support.Config
 	billing      billing.Config
 	integrations integrations.Config
 }
@@ -67,6 +72,17 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 	} else {
 		e.mailer = reminders.OutboxMailer{Pool: d.adminPool, Log: d.log.With("component", "reminders")}
 	}
+	e.support = support.Config{Mailer: e.mailer}
+	if v := strings.TrimSpace(getenv("DAYBASE_SUPPORT_EMAIL")); v != "" {
+		a, err := mail.ParseAddress(v)
+		if err != nil || a.Name != "" {
+			return e, fmt.Errorf("DAYBASE_SUPPORT_EMAIL=%q: want a plain e-mail address", v)
+		}
+		e.support.To = a.Address
+	}
+	if e.support.To == "" || authCfg.SMTP.Host == "" {
+		e.support.Mailer = reminders.OutboxMailer{Pool: d.adminPool, Log: d.log.With("component", "support"), Kind: "support_request"}
+	}
 	return e, nil
 }
 
@@ -77,6 +93,7 @@ func buildFunctions(d deps, getenv func(string) string) []functions.Function {
 	fns := []functions.Function{
 		reminders.NewService(d.adminPool, d.log).Function(),
 		export.Function(),
+		support.New(e.support, d.log).Function(),
 	}
 	fns = append(fns, billing.New(e.billing, d.adminPool, d.log).Functions()...)
 	fns = append(fns, integrations.New(e.integrations, d.adminPool, d.log).Functions()...)

@@ -26,19 +26,25 @@ type Mailer interface {
 }
 
 // OutboxMailer keeps mail in auth.outbox, the dev mail sink of the auth
-// service (kind task_reminder), when no SMTP server is configured.
+// service (kind task_reminder unless Kind is set), when no SMTP server is
+// configured.
 type OutboxMailer struct {
 	Pool *pgxpool.Pool
 	Log  *slog.Logger
+	Kind string
 }
 
 // Send implements Mailer.
 func (o OutboxMailer) Send(ctx context.Context, m Mail) error {
-	if _, err := o.Pool.Exec(ctx, `INSERT INTO auth.outbox (to_address, subject, body, kind) VALUES ($1, $2, $3, 'task_reminder')`,
-		m.To, m.Subject, m.Body); err != nil {
+	kind := o.Kind
+	if kind == "" {
+		kind = "task_reminder"
+	}
+	if _, err := o.Pool.Exec(ctx, `INSERT INTO auth.outbox (to_address, subject, body, kind) VALUES ($1, $2, $3, $4)`,
+		m.To, m.Subject, m.Body, kind); err != nil {
 		return fmt.Errorf("outbox: %w", err)
 	}
-	o.Log.Info("reminder mail kept in the dev outbox (no SMTP configured)", "to", m.To, "subject", m.Subject)
+	o.Log.Info("mail kept in the dev outbox (no SMTP configured)", "kind", kind, "to", m.To, "subject", m.Subject)
 	return nil
 }
 
@@ -78,7 +84,7 @@ func (s SMTPMailer) Send(ctx context.Context, m Mail) error {
 	select {
 	case err := <-done:
 		if err != nil {
-			return fmt.Errorf("send reminder mail via %s: %w", addr, err)
+			return fmt.Errorf("send mail via %s: %w", addr, err)
 		}
 		return nil
 	case <-ctx.Done():

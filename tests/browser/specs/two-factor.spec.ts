@@ -4,6 +4,7 @@ import {
   expect,
   freshTotp,
   screenshot,
+  serverUrl,
   signInThroughUi,
   signOutThroughUi,
   signUpThroughApi,
@@ -17,6 +18,7 @@ test.describe.configure({ mode: 'serial' })
 let account: Account
 let secret = ''
 let backupCodes: string[] = []
+let userId = ''
 
 async function expectChallenge(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Two-factor verification' })
@@ -27,7 +29,7 @@ async function expectChallenge(page: Page) {
 
 test('enrol an authenticator app and get backup codes', async ({ page, account: fresh }) => {
   account = fresh
-  await signUpThroughApi(account)
+  userId = (await signUpThroughApi(account)).userId
   await signInThroughUi(page, account)
   await expect(page).toHaveURL(/\/app$/)
   await page.goto('/app/settings/security')
@@ -95,6 +97,45 @@ test('a backup code gets the user in when the authenticator is lost', async ({ p
   await expect(recovery.getByText(/Recovery successful/)).toBeVisible()
   await screenshot(page, 'two-factor-recovered')
   await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 10_000 })
+})
+
+test('a user without authenticator or codes asks support for recovery', async ({ page }) => {
+  // Signed in with the password only (aal1): the support-request function must accept that.
+  await signInThroughUi(page, account)
+  const challenge = await expectChallenge(page)
+  await challenge.getByRole('button', { name: 'Use a backup code' }).click()
+
+  const recovery = page.getByRole('dialog', { name: 'Recover your account' })
+  await recovery.getByRole('button', { name: 'Contact support' }).click()
+  await expect(recovery.getByLabel('Contact email')).toHaveValue(account.email)
+  await recovery.getByLabel('Contact email').fill('')
+  await recovery.getByRole('button', { name: 'Send request' }).click()
+  await expect(page.getByText('Missing information')).toBeVisible()
+  await expect(page.getByText('Please provide both your email and a detailed message')).toBeVisible()
+
+  const message = `Lost my phone and my backup codes (${Date.now()})`
+  await recovery.getByLabel('Contact email').fill(account.email)
+  await recovery.getByLabel('Message').fill(message)
+  await recovery.getByRole('button', { name: 'Send request' }).click()
+  await expect(page.getByText('Support request submitted', { exact: true })).toBeVisible()
+  await expect(recovery.getByText(/We will contact you within 24-48 hours/)).toBeVisible()
+  await screenshot(page, 'two-factor-support-request')
+
+  // Stored on the server for the signed-in user, and mailed (dev outbox).
+  const res = await fetch(`${serverUrl()}/rest/v1/support_requests?user_id=eq.${userId}&select=email,message,topic,mailed_at`, {
+    headers: {
+      apikey: process.env.DAYBASE_SERVICE_ROLE_KEY ?? '',
+      Authorization: `Bearer ${process.env.DAYBASE_SERVICE_ROLE_KEY ?? ''}`,
+    },
+  })
+  expect(res.status).toBe(200)
+  const rows = (await res.json()) as { email: string; message: string; topic: string; mailed_at: string | null }[]
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatchObject({ email: account.email, message, topic: '2fa_recovery' })
+  expect(rows[0]?.mailed_at).not.toBeNull()
+  // The dialog closes by itself; the user is still at the challenge, not in the app.
+  await expect(recovery).toBeHidden({ timeout: 10_000 })
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toHaveCount(0)
 })
 
 test('two-factor can be turned off with the password', async ({ page }) => {

@@ -6,7 +6,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
-import { client, url, anonKey, uniqueEmail } from '../lib.mjs';
+import { client, serviceClient, url, anonKey, uniqueEmail } from '../lib.mjs';
 
 const password = 'correct horse battery';
 const clients = [];
@@ -30,7 +30,8 @@ async function errorBody(error) {
 test('401 without a signed-in user, for every protected function', async () => {
   const anon = client();
   for (const name of ['schedule-task-notifications', 'billing-checkout', 'billing-portal', 'team-billing-checkout',
-    'team-billing-portal', 'notify-task-created', 'github-create-issue', 'github-list-repos', 'export-data']) {
+    'team-billing-portal', 'notify-task-created', 'github-create-issue', 'github-list-repos', 'export-data',
+    'support-request']) {
     const { data, error } = await anon.functions.invoke(name, { body: {} });
     assert.equal(data, null);
     const { status, body } = await errorBody(error);
@@ -164,4 +165,37 @@ test('export-data: JSON as an object, CSV as text', async () => {
   assert.equal(typeof csv.data, 'string');
   assert.match(csv.data, /^id,title,notes,due_date/);
   assert.match(csv.data, /Exported/);
+});
+
+test('support-request: stored for the caller (aal1 is enough), spec text when incomplete, 3 an hour', async () => {
+  const { sb, user } = await signedUp();
+  const { data: aal } = await sb.auth.mfa.getAuthenticatorAssuranceLevel();
+  assert.equal(aal.currentLevel, 'aal1');
+
+  const missing = await sb.functions.invoke('support-request', { body: { email: user.email, message: '  ', userId: user.id, topic: '2fa_recovery' } });
+  assert.equal(missing.data, null);
+  assert.deepEqual(await errorBody(missing.error), {
+    status: 400,
+    body: { error: 'Please provide both your email and a detailed message', title: 'Missing information' },
+  });
+
+  const body = { email: user.email, message: 'I lost my authenticator and my backup codes.', userId: user.id, topic: '2fa_recovery' };
+  const { data, error } = await sb.functions.invoke('support-request', { body });
+  assert.equal(error, null);
+  assert.equal(data.success, true);
+  assert.match(data.id, /^[0-9a-f-]{36}$/);
+
+  // The queue is the server's: the user cannot read it back, the service role can.
+  const own = await sb.from('support_requests').select('id');
+  assert.equal(own.error?.code, '42501');
+  const { data: rows, error: svcErr } = await serviceClient().from('support_requests').select('user_id, email, message, topic').eq('id', data.id);
+  assert.equal(svcErr, null);
+  assert.deepEqual(rows, [{ user_id: user.id, email: user.email, message: body.message, topic: '2fa_recovery' }]);
+
+  for (let i = 0; i < 2; i++) assert.equal((await sb.functions.invoke('support-request', { body })).error, null);
+  const limited = await sb.functions.invoke('support-request', { body });
+  const { status, body: refusal } = await errorBody(limited.error);
+  assert.equal(status, 429);
+  assert.equal(refusal.title, 'Too many requests');
+  assert.match(refusal.error, /^You have sent 3 support requests in the last hour\. Please try again in \d+ minutes?\.$/);
 });

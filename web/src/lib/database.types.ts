@@ -1033,6 +1033,47 @@ export type Database = {
           },
         ]
       }
+      support_requests: {
+        Row: {
+          id: string
+          user_id: string | null
+          email: string
+          message: string
+          topic: string
+          status: string
+          mailed_at: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string | null
+          email: string
+          message: string
+          topic?: string
+          status?: string
+          mailed_at?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string | null
+          email?: string
+          message?: string
+          topic?: string
+          status?: string
+          mailed_at?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "support_requests_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       task_assignments: {
         Row: {
           id: string

@@ -78,4 +78,24 @@ describe('RecoveryDialog', () => {
     expect(submitSupportRequest).toHaveBeenCalledWith({ email: 'ada@example.com', message: 'I lost my phone', userId: 'u1' })
     expect(await screen.findByText(/We will contact you within 24-48 hours/)).toBeInTheDocument()
   })
+
+  it("shows the server's refusal, and the generic text for other failures", async () => {
+    const error = vi.spyOn(toast, 'error')
+    const { SupportRequestError } = await import('../api/support-request')
+    setup()
+    await userEvent.click(screen.getByRole('button', { name: 'Contact support' }))
+    await userEvent.type(screen.getByLabelText('Message'), 'I lost my phone')
+    submitSupportRequest.mockRejectedValueOnce(
+      new SupportRequestError('Too many requests', 'You have sent 3 support requests in the last hour. Please try again in 42 minutes.'),
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }))
+    expect(error).toHaveBeenCalledWith('Too many requests', {
+      description: 'You have sent 3 support requests in the last hour. Please try again in 42 minutes.',
+    })
+    submitSupportRequest.mockRejectedValueOnce(new Error('Failed to fetch'))
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }))
+    expect(error).toHaveBeenCalledWith('Error submitting request', {
+      description: 'Please try again or contact support directly.',
+    })
+  })
 })

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { normalizeBackupCode, validateBackupCode } from '../api/backup-codes'
 import { log2faEvent } from '../api/log-event'
-import { submitSupportRequest, validateSupportRequest } from '../api/support-request'
+import { SupportRequestError, submitSupportRequest, validateSupportRequest } from '../api/support-request'
 
 export type RecoveryStep = 'select' | 'backup-code' | 'support' | 'success'
 
@@ -92,8 +92,10 @@ export function RecoveryDialog({ open, onOpenChange, email, userId, onRecovered 
       toast.success('Support request submitted', { description: 'We will contact you within 24-48 hours.' })
       setOutcome('support')
       setStep('success')
-    } catch {
-      toast.error('Error submitting request', { description: 'Please try again or contact support directly.' })
+    } catch (err) {
+      // The server's own refusal (e.g. too many requests in an hour) says what to do.
+      if (err instanceof SupportRequestError) toast.error(err.title, { description: err.message })
+      else toast.error('Error submitting request', { description: 'Please try again or contact support directly.' })
     } finally {
       setBusy(false)
     }
