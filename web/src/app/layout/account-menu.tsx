@@ -1,122 +1,31 @@
-import {
-  ArrowsClockwise,
-  ClockCounterClockwise,
-  Flask,
-  Gear,
-  Lightning,
-  Megaphone,
-  Palette,
-  Printer,
-  SignOut,
-  UserCircle,
-  UsersThree,
-  Newspaper,
-} from '@phosphor-icons/react'
-import { useNavigate } from 'react-router'
-import { Button } from '@/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu'
+import { lazy } from 'react'
+import { Button, type ButtonProps } from '@/components/ui/button'
+import { DeferredMenu } from '@/components/ui/deferred-menu'
 import { fullNameOf, useRequiredUser } from '@/lib/auth-store'
-import { useSignOut } from '@/features/auth/api/sign-out'
-import { usePlan } from '@/features/billing/hooks/use-plan'
-import { type ThemeMode, useThemeStore } from '@/features/theme/stores/theme-store'
-import { useSyncNow } from './use-sync-now'
 
 function initials(name: string): string {
   const parts = name.trim().split(/[\s@._-]+/).filter(Boolean)
   return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?'
 }
 
-/** The account menu of spec 000 §2. */
+/** The account menu's trigger: the user's initials. */
+export function AccountButton({ name, ...props }: ButtonProps & { name: string }) {
+  return (
+    // The name holds the initials shown (WCAG 2.5.3, label in name).
+    <Button variant="ghost" size="icon-sm" aria-label={`Account menu, ${initials(name)}`} className="rounded-full" {...props}>
+      <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+        {initials(name)}
+      </span>
+    </Button>
+  )
+}
+
+const load = () => import('./account-menu-content')
+const AccountMenuContent = lazy(load)
+
+/** The account menu of spec 000 §2; its items load on first use (account-menu-content.tsx). */
 export function AccountMenu() {
   const user = useRequiredUser()
-  const navigate = useNavigate()
-  const signOut = useSignOut()
-  const syncNow = useSyncNow()
-  const { plan } = usePlan()
-  const mode = useThemeStore((s) => s.mode)
-  const setMode = useThemeStore((s) => s.setMode)
   const name = fullNameOf(user) || (user.email ?? '')
-
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        {/* The name holds the initials shown (WCAG 2.5.3, label in name). */}
-        <Button variant="ghost" size="icon-sm" aria-label={`Account menu, ${initials(name)}`} className="rounded-full">
-          <span
-            className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-          >
-            {initials(name)}
-          </span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="grid">
-          <span className="truncate text-sm text-foreground">{name}</span>
-          {name !== user.email ? <span className="truncate">{user.email}</span> : null}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/app/settings#account')}>
-          <UserCircle size={16} aria-hidden /> Profile
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/app/settings')}>
-          <Gear size={16} aria-hidden /> Settings
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/app/teams/create')}>
-          <UsersThree size={16} aria-hidden /> Add a team
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/app/activity')}>
-          <ClockCounterClockwise size={16} aria-hidden /> Activity log
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => window.print()}>
-          <Printer size={16} aria-hidden /> Print
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/app/help#whats-new')}>
-          <Megaphone size={16} aria-hidden /> What's new
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/app/settings#advanced')}>
-          <Flask size={16} aria-hidden /> Latest experiments
-        </DropdownMenuItem>
-        <DropdownMenuSub>
-          <DropdownMenuSubTrigger>
-            <Palette size={16} aria-hidden /> Theme
-          </DropdownMenuSubTrigger>
-          <DropdownMenuSubContent>
-            <DropdownMenuRadioGroup value={mode} onValueChange={(v) => setMode(v as ThemeMode)}>
-              <DropdownMenuRadioItem value="light">Light</DropdownMenuRadioItem>
-              <DropdownMenuRadioItem value="dark">Dark</DropdownMenuRadioItem>
-              <DropdownMenuRadioItem value="system">System</DropdownMenuRadioItem>
-            </DropdownMenuRadioGroup>
-          </DropdownMenuSubContent>
-        </DropdownMenuSub>
-        <DropdownMenuSeparator />
-        {plan === 'free' ? (
-          <DropdownMenuItem onSelect={() => navigate('/app/settings/billing#subscription')}>
-            <Lightning size={16} aria-hidden /> Upgrade to Pro
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuItem onSelect={syncNow}>
-          <ArrowsClockwise size={16} aria-hidden /> Sync now
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => signOut.mutate()}>
-          <SignOut size={16} aria-hidden /> Log out
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/app/help#changelog')}>
-          <Newspaper size={16} aria-hidden /> Changelog
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  )
+  return <DeferredMenu menu={AccountMenuContent} preload={load} trigger={<AccountButton name={name} />} />
 }

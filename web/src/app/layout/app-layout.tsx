@@ -3,7 +3,6 @@ import { Suspense, lazy, useEffect } from 'react'
 import { Link, Outlet } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
-import { TooltipProvider } from '@/components/ui/tooltip'
 import { useRequiredUser } from '@/lib/auth-store'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
@@ -100,9 +99,7 @@ function Gate() {
 export default function AppLayout() {
   return (
     <RequireAuth>
-      <TooltipProvider delayDuration={400}>
-        <Gate />
-      </TooltipProvider>
+      <Gate />
     </RequireAuth>
   )
 }

@@ -1,17 +1,22 @@
 import { ArrowLeft, ArrowRight, ClockCounterClockwise } from '@phosphor-icons/react'
-import { useEffect } from 'react'
+import { lazy, useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { Button } from '@/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu'
+import { Button, type ButtonProps } from '@/components/ui/button'
+import { DeferredMenu } from '@/components/ui/deferred-menu'
 import { useNavHistoryStore } from '../stores/nav-history-store'
 import { useShellStore } from '../stores/shell-store'
-import { AREA_ICONS, AREA_LABELS, areaOf } from '../utils/modules'
+
+/** The recent screens menu's trigger. */
+export function RecentScreensButton(props: ButtonProps) {
+  return (
+    <Button variant="ghost" size="icon-sm" aria-label="Recent screens" {...props}>
+      <ClockCounterClockwise size={18} aria-hidden />
+    </Button>
+  )
+}
+
+const loadRecent = () => import('./recent-screens-menu')
+const RecentScreensMenu = lazy(loadRecent)
 
 /** Records every /app path and offers back, forward and the recent screens menu. */
 export function HistoryControls() {
@@ -24,7 +29,6 @@ export function HistoryControls() {
 
   useEffect(() => visit(path), [path, visit])
 
-  const recent = entries.filter((_, i) => i !== index).reverse()
   return (
     <div className="flex items-center gap-0.5">
       <Button
@@ -51,33 +55,13 @@ export function HistoryControls() {
       >
         <ArrowRight size={18} aria-hidden />
       </Button>
-      <DropdownMenu open={recentOpen} onOpenChange={setRecentOpen}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon-sm" aria-label="Recent screens">
-            <ClockCounterClockwise size={18} aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="start" className="w-64">
-          <DropdownMenuLabel>Recent screens</DropdownMenuLabel>
-          {recent.length === 0 ? (
-            <DropdownMenuItem disabled>No recent screens</DropdownMenuItem>
-          ) : (
-            recent.map((p) => {
-              const area = areaOf(p.split('?')[0] ?? p)
-              const Icon = area ? AREA_ICONS[area] : ClockCounterClockwise
-              return (
-                <DropdownMenuItem key={p} onSelect={() => navigate(p)}>
-                  <Icon size={16} weight="duotone" aria-hidden />
-                  <span className="truncate">
-                    {area ? AREA_LABELS[area] : p}
-                    <span className="ml-1 text-xs text-muted-foreground">{p}</span>
-                  </span>
-                </DropdownMenuItem>
-              )
-            })
-          )}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <DeferredMenu
+        menu={RecentScreensMenu}
+        preload={loadRecent}
+        trigger={<RecentScreensButton />}
+        open={recentOpen}
+        onOpenChange={setRecentOpen}
+      />
     </div>
   )
 }

@@ -1,9 +1,42 @@
+import { type FocusEvent, useLayoutEffect, useRef, useState } from 'react'
 import { NavLink } from 'react-router'
-import { Tooltip } from '@/components/ui/tooltip'
 import { cn } from '@/lib/cn'
 import { type NavItem, RAIL_BOTTOM_ITEMS, RAIL_ITEMS } from '../utils/modules'
 
-function RailLink({ item, onNavigate, expanded }: { item: NavItem; onNavigate?: () => void; expanded: boolean }) {
+type Tooltips = typeof import('@/components/ui/tooltip')
+
+// The rail's tooltips (Radix Tooltip and floating-ui) load when the pointer
+// or focus first reaches the rail: the first paint of the app needs none of
+// that code. Kept here once loaded, so a remounted rail has them at once.
+let loaded: Tooltips | null = null
+let loading: Promise<Tooltips> | null = null
+let pointerDown = false
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pointerDown = true), { capture: true, passive: true })
+  const up = () => setTimeout(() => (pointerDown = false))
+  document.addEventListener('pointerup', up, { capture: true, passive: true })
+  document.addEventListener('pointercancel', up, { capture: true, passive: true })
+}
+
+/**
+ * The tooltips once their code is there. Adding them remounts the rail's
+ * links, so that never happens while a button is pressed (the click would
+ * be lost between the old and the new link): it waits for the release.
+ */
+function useRailTooltips(): [Tooltips | null, () => void] {
+  const [tooltips, setTooltips] = useState(loaded)
+  const load = () => {
+    if (tooltips) return
+    loading ??= import('@/components/ui/tooltip').then((m) => (loaded = m))
+    void loading.then(function apply(m) {
+      if (pointerDown) setTimeout(() => apply(m), 50)
+      else setTooltips(m)
+    })
+  }
+  return [tooltips, load]
+}
+
+function RailLink({ item, onNavigate, expanded, tooltips }: { item: NavItem; onNavigate?: () => void; expanded: boolean; tooltips: Tooltips | null }) {
   const Icon = item.icon
   const link = (
     <NavLink
@@ -27,7 +60,7 @@ function RailLink({ item, onNavigate, expanded }: { item: NavItem; onNavigate?: 
       )}
     </NavLink>
   )
-  return expanded ? link : <Tooltip content={item.label}>{link}</Tooltip>
+  return expanded || !tooltips ? link : <tooltips.Tooltip content={item.label}>{link}</tooltips.Tooltip>
 }
 
 /**
@@ -35,16 +68,50 @@ function RailLink({ item, onNavigate, expanded }: { item: NavItem; onNavigate?: 
  * mobile drawer.
  */
 export function IconRail({ expanded = false, onNavigate }: { expanded?: boolean; onNavigate?: () => void }) {
-  return (
-    <nav aria-label="Modules" className={cn('flex flex-1 flex-col gap-1', expanded ? 'p-2' : 'items-center py-3')}>
+  const [tooltips, loadTooltips] = useRailTooltips()
+  const nav = useRef<HTMLElement>(null)
+  const focused = useRef<string | null>(null)
+
+  // The links were remounted with their tooltips: keep the focus where it was.
+  useLayoutEffect(() => {
+    const href = focused.current
+    if (!tooltips || !href) return
+    const active = document.activeElement
+    if (active && active !== document.body) return
+    nav.current?.querySelector<HTMLElement>(`a[href="${CSS.escape(href)}"]`)?.focus()
+  }, [tooltips])
+
+  const links = (
+    <>
       {RAIL_ITEMS.map((item) => (
-        <RailLink key={item.to} item={item} expanded={expanded} onNavigate={onNavigate} />
+        <RailLink key={item.to} item={item} expanded={expanded} onNavigate={onNavigate} tooltips={tooltips} />
       ))}
       <div className="mt-auto flex flex-col gap-1">
         {RAIL_BOTTOM_ITEMS.map((item) => (
-          <RailLink key={item.to} item={item} expanded={expanded} onNavigate={onNavigate} />
+          <RailLink key={item.to} item={item} expanded={expanded} onNavigate={onNavigate} tooltips={tooltips} />
         ))}
       </div>
+    </>
+  )
+  return (
+    <nav
+      ref={nav}
+      aria-label="Modules"
+      className={cn('flex flex-1 flex-col gap-1', expanded ? 'p-2' : 'items-center py-3')}
+      onPointerOver={expanded ? undefined : loadTooltips}
+      onFocus={
+        expanded
+          ? undefined
+          : (event: FocusEvent) => {
+              focused.current = event.target.getAttribute('href')
+              loadTooltips()
+            }
+      }
+      onBlur={(event: FocusEvent) => {
+        if (event.relatedTarget) focused.current = null
+      }}
+    >
+      {tooltips && !expanded ? <tooltips.TooltipProvider delayDuration={400}>{links}</tooltips.TooltipProvider> : links}
     </nav>
   )
 }

@@ -1,0 +1,54 @@
+import { ClockCounterClockwise } from '@phosphor-icons/react'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { type DeferredMenuProps, focusFirstItemOnce } from '@/components/ui/deferred-menu'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { useNavHistoryStore } from '../stores/nav-history-store'
+import { useShellStore } from '../stores/shell-store'
+import { AREA_ICONS, AREA_LABELS, areaOf } from '../utils/modules'
+import { RecentScreensButton } from './history-controls'
+
+/** The recent screens menu (loaded on first use: history-controls.tsx). */
+export default function RecentScreensMenu({ openedWithKeyboard }: DeferredMenuProps) {
+  const navigate = useNavigate()
+  const entries = useNavHistoryStore((s) => s.entries)
+  const index = useNavHistoryStore((s) => s.index)
+  const recentOpen = useShellStore((s) => s.recentOpen)
+  const setRecentOpen = useShellStore((s) => s.setRecentOpen)
+  const [onFocus] = useState(() => focusFirstItemOnce(openedWithKeyboard))
+
+  const recent = entries.filter((_, i) => i !== index).reverse()
+  return (
+    <DropdownMenu open={recentOpen} onOpenChange={setRecentOpen}>
+      <DropdownMenuTrigger asChild>
+        <RecentScreensButton />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="w-64" onFocus={onFocus}>
+        <DropdownMenuLabel>Recent screens</DropdownMenuLabel>
+        {recent.length === 0 ? (
+          <DropdownMenuItem disabled>No recent screens</DropdownMenuItem>
+        ) : (
+          recent.map((p) => {
+            const area = areaOf(p.split('?')[0] ?? p)
+            const Icon = area ? AREA_ICONS[area] : ClockCounterClockwise
+            return (
+              <DropdownMenuItem key={p} onSelect={() => navigate(p)}>
+                <Icon size={16} weight="duotone" aria-hidden />
+                <span className="truncate">
+                  {area ? AREA_LABELS[area] : p}
+                  <span className="ml-1 text-xs text-muted-foreground">{p}</span>
+                </span>
+              </DropdownMenuItem>
+            )
+          })
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
