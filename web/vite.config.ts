@@ -1,13 +1,106 @@
+import { readFileSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vitest/config'
+import { type Plugin, defineConfig } from 'vitest/config'
 import pkg from './package.json' with { type: 'json' }
+
+// Phosphor weights: every icon module of @phosphor-icons/react carries all
+// six; the build keeps, in each, the weights every icon may be drawn at
+// (the default and the ones chosen through a variable: the rail's
+// fill/regular, SidebarLink's duotone on whichever icon it is given) and
+// those named literally on that icon in src/ (<Check weight="bold" />).
+// An icon drawn at another weight through a variable would render empty:
+// add the weight here.
+const ICON_WEIGHTS = new Set(['regular', 'duotone', 'fill'])
+
+/** Icon name -> weights written as weight="…" on that icon's JSX tag anywhere in src/. */
+function literalIconWeights(): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>()
+  const src = fileURLToPath(new URL('./src', import.meta.url))
+  for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.tsx')) continue
+    const code = readFileSync(`${src}/${file}`, 'utf8')
+    for (const [, icon = '', weight = ''] of code.matchAll(/<([A-Z]\w*)\b[^<>]*?\bweight="(\w+)"/g)) {
+      found.set(icon, (found.get(icon) ?? new Set()).add(weight))
+    }
+  }
+  return found
+}
+
+/** Removes from each Phosphor icon map the [weight, element] entries the app never draws. */
+function phosphorWeights(): Plugin {
+  let literal: Map<string, Set<string>> | undefined
+  return {
+    name: 'daybase-phosphor-weights',
+    enforce: 'pre',
+    buildStart() {
+      literal = undefined
+    },
+    transform(code, id) {
+      const icon = /@phosphor-icons\/react\/dist\/defs\/([^/]+)\.es\.js$/.exec(id)?.[1]
+      if (!icon) return null
+      literal ??= literalIconWeights()
+      const keep = literal.get(icon)
+      let out = ''
+      let at = 0
+      for (const m of code.matchAll(/\[\s*"(\w+)",/g)) {
+        const weight = m[1] ?? ''
+        if (ICON_WEIGHTS.has(weight) || keep?.has(weight) || m.index < at) continue
+        // The entry runs to its matching "]" (the path data holds no brackets
+        // outside strings; strings are skipped), then its trailing comma.
+        let depth = 0
+        let i = m.index
+        let quote = ''
+        for (; i < code.length; i++) {
+          const c = code[i]
+          if (quote) {
+            if (c === '\\') i++
+            else if (c === quote) quote = ''
+          } else if (c === '"' || c === "'") quote = c
+          else if (c === '[' || c === '(' || c === '{') depth++
+          else if (c === ']' || c === ')' || c === '}') {
+            depth--
+            if (depth === 0) break
+          }
+        }
+        let end = i + 1
+        const comma = /^\s*,/.exec(code.slice(end))
+        if (comma) end += comma[0].length
+        out += code.slice(at, m.index)
+        at = end
+      }
+      return at === 0 ? null : { code: out + code.slice(at), map: null }
+    },
+  }
+}
+
+/**
+ * supabase-js imports realtime-js and storage-js and builds both clients in
+ * createClient; the app uses neither at start. Inside supabase-js only, the
+ * two imports resolve to stand-ins (src/lib/deferred/) that load the real
+ * module when asked to (loadRealtime, loadStorage in lib/supabase.ts).
+ */
+function deferredSupabaseParts(): Plugin {
+  const standIns: Record<string, string> = {
+    '@supabase/realtime-js': fileURLToPath(new URL('./src/lib/deferred/realtime.ts', import.meta.url)),
+    '@supabase/storage-js': fileURLToPath(new URL('./src/lib/deferred/storage.ts', import.meta.url)),
+  }
+  return {
+    name: 'daybase-deferred-supabase-parts',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const standIn = standIns[source]
+      if (!standIn || !importer || !/[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return null
+      return standIn
+    },
+  }
+}
 
 // The Go binary embeds web/dist (all:dist) and serves dist/app, so the build
 // writes there and empties only that folder: dist/.gitkeep must survive.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [phosphorWeights(), deferredSupabaseParts(), react(), tailwindcss()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -23,5 +116,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Through Vite, so that the tests get supabase-js as the build does (deferredSupabaseParts).
+    server: { deps: { inline: [/@supabase[\\/]supabase-js/] } },
   },
 })

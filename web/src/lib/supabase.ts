@@ -22,3 +22,10 @@ export const supabase = createClient<Database>(config.url, config.anonKey, {
 })
 
 export type SupabaseClient = typeof supabase
+
+/**
+ * supabase.realtime and supabase.storage load their code on demand (see
+ * lib/deferred/ and vite.config.ts): await these before the first use.
+ */
+export { loadRealtime } from './deferred/realtime'
+export { loadStorage } from './deferred/storage'

@@ -1,0 +1,32 @@
+import { createClient } from '@supabase/supabase-js'
+import { describe, expect, it } from 'vitest'
+import { loadRealtime } from './realtime'
+import { loadStorage } from './storage'
+
+// vite.config.ts points supabase-js's realtime-js and storage-js imports at
+// the stand-ins of this folder; the tests run with the same config.
+describe('deferred supabase-js parts', () => {
+  const client = () =>
+    createClient('http://127.0.0.1:54321', 'anon-key', { auth: { persistSession: false, autoRefreshToken: false } })
+
+  it('builds the realtime client only after loadRealtime', async () => {
+    const supabase = client()
+    expect(supabase.getChannels()).toEqual([])
+    expect(() => supabase.channel('room')).toThrow(/loadRealtime/)
+    await loadRealtime()
+    const channel = supabase.channel('room')
+    expect(channel.topic).toBe('realtime:room')
+    expect(supabase.getChannels()).toHaveLength(1)
+    expect(typeof supabase.realtime.isConnected()).toBe('boolean')
+    await supabase.removeAllChannels()
+    expect(supabase.getChannels()).toHaveLength(0)
+  })
+
+  it('builds the storage client only after loadStorage', async () => {
+    const supabase = client()
+    expect(() => supabase.storage.from('files')).toThrow(/loadStorage/)
+    await loadStorage()
+    const bucket = supabase.storage.from('files')
+    expect(bucket.getPublicUrl('a.txt').data.publicUrl).toBe('http://127.0.0.1:54321/storage/v1/object/public/files/a.txt')
+  })
+})

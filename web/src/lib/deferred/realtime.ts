@@ -1,0 +1,69 @@
+// Stands in for @supabase/realtime-js inside supabase-js (vite.config.ts,
+// deferredSupabaseParts): createClient builds a RealtimeClient at once, and
+// with the real one every page would load phoenix and realtime-js (~20 KB
+// gzip) although the app opens no channel. This client keeps the
+// constructor's arguments and the last token supabase-js hands over, and
+// builds the real client on first use once loadRealtime() has resolved.
+import type * as Realtime from '@supabase/realtime-js'
+
+let realtime: typeof Realtime | null = null
+let loading: Promise<typeof Realtime> | null = null
+
+/** Loads realtime-js; await it before the first supabase.channel() (or any supabase.realtime use). */
+export function loadRealtime(): Promise<typeof Realtime> {
+  loading ??= import('@supabase/realtime-js').then((m) => (realtime = m))
+  return loading
+}
+
+export class RealtimeClient {
+  private client: Realtime.RealtimeClient | null = null
+  private token: { value: string | null } | null = null
+
+  constructor(
+    private readonly endPoint: string,
+    private readonly options?: Realtime.RealtimeClientOptions,
+  ) {
+    // Every other member is the real client's, built on first use.
+    return new Proxy(this, {
+      get(target, prop, receiver) {
+        if (prop in target) return Reflect.get(target, prop, receiver)
+        const client = target.real()
+        const value: unknown = Reflect.get(client, prop)
+        return typeof value === 'function' ? value.bind(client) : value
+      },
+    })
+  }
+
+  private real(): Realtime.RealtimeClient {
+    if (this.client) return this.client
+    if (!realtime) {
+      throw new Error('Realtime is not loaded: await loadRealtime() (lib/supabase.ts) before using supabase.channel() or supabase.realtime')
+    }
+    this.client = new realtime.RealtimeClient(this.endPoint, this.options)
+    if (this.token) void this.client.setAuth(this.token.value)
+    return this.client
+  }
+
+  /** supabase-js calls this on every sign-in, token refresh and sign-out. */
+  setAuth(token: string | null = null): Promise<void> {
+    if (this.client) return this.client.setAuth(token)
+    this.token = { value: token }
+    return Promise.resolve()
+  }
+
+  channel(topic: string, params?: Realtime.RealtimeChannelOptions): Realtime.RealtimeChannel {
+    return this.real().channel(topic, params)
+  }
+
+  getChannels(): Realtime.RealtimeChannel[] {
+    return this.client ? this.client.getChannels() : []
+  }
+
+  removeChannel(channel: Realtime.RealtimeChannel): ReturnType<Realtime.RealtimeClient['removeChannel']> {
+    return this.real().removeChannel(channel)
+  }
+
+  removeAllChannels(): ReturnType<Realtime.RealtimeClient['removeAllChannels']> {
+    return this.client ? this.client.removeAllChannels() : Promise.resolve([])
+  }
+}
