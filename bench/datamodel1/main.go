@@ -42,7 +42,6 @@ import (
 	"daybase/gateway/rest/parse"
 	"daybase/gateway/rest/plan"
 	"daybase/gateway/rest/schemacache"
-	"daybase/gateway/rest/sqlgen"
 	"daybase/internal/datadir"
 	"daybase/internal/identity"
 	"daybase/internal/keys"
@@ -219,6 +218,17 @@ func run() error {
 		}
 		sqlT = append(sqlT, d)
 	}
+	// The same answer both ways, byte for byte (the engine may render the
+	// JSON itself rather than with json_agg).
+	{
+		r, err := httpc.Do(req)
+		if err != nil {
+			return err
+		}
+		body, _ := io.ReadAll(r.Body)
+		r.Body.Close()
+		fmt.Printf("REST body identical to the SQL-only json_agg body: %v (%d and %d bytes)\n", string(body) == sqlBody, len(body), len(sqlBody))
+	}
 	hp50, hp99 := percentiles(httpT)
 	sp50, sp99 := percentiles(sqlT)
 	fmt.Printf("\n%d requests of each, interleaved, concurrency 1, after %d warm-up; load average before/after: see below\n", *n, *warmup)
@@ -254,7 +264,7 @@ func explainREST(ctx context.Context, admin, pool *pgxpool.Pool, claims map[stri
 	if err != nil {
 		return "", err
 	}
-	main := sqlgen.Main(p, sqlgen.Options{})
+	main, rowsMode := rest.ReadStatement(p, false)
 	_, setup, setupArgs, err := rest.RequestSetup(snap, rest.TxRequest{Identity: identity.New(claims, ""), Method: "GET",
 		Path: restPath, Headers: hdr, SearchPath: []string{"public", "extensions"}, ReadOnly: true})
 	if err != nil {
@@ -276,7 +286,11 @@ func explainREST(ctx context.Context, admin, pool *pgxpool.Pool, claims map[stri
 	if err != nil {
 		return "", err
 	}
-	return "SQL: " + oneLine(main.SQL) + "\n" + strings.Join(lines, "\n"), nil
+	mode := "json_agg in PostgreSQL"
+	if rowsMode {
+		mode = "rows mode: the rows in text format, the JSON rendered by the engine"
+	}
+	return "SQL (" + mode + "): " + oneLine(main.SQL) + "\n" + strings.Join(lines, "\n"), nil
 }
 
 func strs(bs [][]byte) []any {

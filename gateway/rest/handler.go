@@ -148,9 +148,21 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, id identity.Ident
 	if p.Kind != plan.Read && p.Kind != plan.Call || !p.ReadOnly {
 		e.decide = func(res *result) (bool, error) { return decide(p, res) }
 	}
-	res, err := execute(r.Context(), s.cfg.Pool, snap, e)
-	if err != nil {
-		return err
+	var res *result
+	if e.explain == nil && e.decide == nil && rowsEligible(p, head) {
+		res, err = executeRows(r.Context(), s.cfg.Pool, snap, tx, sqlgen.Rows(p))
+		if errors.Is(err, errNotRows) {
+			res, err = nil, nil // a type or value only json_agg renders: run the statement below
+		} else if err != nil {
+			return err
+		} else {
+			defer releaseBody(res.body)
+		}
+	}
+	if res == nil {
+		if res, err = execute(r.Context(), s.cfg.Pool, snap, e); err != nil {
+			return err
+		}
 	}
 	if estimated && e.explain != nil && res.hasTotal && res.total > s.cfg.Plan.MaxRows {
 		res.total = max(res.total, res.planRows)

@@ -90,6 +90,20 @@ func CountQuery(p *plan.Plan) Statement {
 	return Statement{SQL: sql, Args: g.args}
 }
 
+// Rows renders a read as its rows alone, for an engine that renders the
+// body itself: the SELECT of pgrst_source (filters, order, limit) without
+// the aggregate around it. Only for p.Kind == plan.Read.
+func Rows(p *plan.Plan) Statement {
+	g := &gen{p: p}
+	sql := g.nodeQuery(p.Root, QualIdent(p.Schema, p.Table.Name)+" AS "+Ident(p.Root.Alias), nil, true)
+	return Statement{SQL: sql, Args: g.args}
+}
+
+// ResponseGUCs reads what the main statement's tail reads, for Rows:
+// the response.headers and response.status GUCs, NULL when unset.
+const ResponseGUCs = `SELECT nullif(current_setting('response.headers', true), ''), ` +
+	`nullif(current_setting('response.status', true), '')`
+
 const tail = `nullif(current_setting('response.headers', true), '') AS response_headers, ` +
 	`nullif(current_setting('response.status', true), '') AS response_status`
 

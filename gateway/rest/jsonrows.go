@@ -1,0 +1,573 @@
+package rest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"daybase/gateway/rest/parse"
+	"daybase/gateway/rest/plan"
+	"daybase/gateway/rest/schemacache"
+	"daybase/gateway/rest/sqlgen"
+)
+
+// Rows mode: a plain read answered with a JSON array (GET of a table or
+// view, columns only, no count) is fetched as rows in text format and
+// rendered into JSON here, byte for byte as PostgreSQL's
+// json_agg(_postgrest_t) renders it. Building the JSON in PostgreSQL costs
+// more than finding the rows: composite_to_json (PostgreSQL 15) looks the
+// type of every column of every row up in the catalog caches again and
+// finds each attribute by walking the tuple from its start; for the app's
+// task list (594 rows × 34 columns) that is two thirds of the statement.
+// The text output functions PostgreSQL runs for the rows are the ones
+// json_agg runs too; what this file does is the JSON quoting and the few
+// reformattings JSON applies (dates and timestamps in XSD form, arrays as
+// JSON arrays, bool as true/false, NaN and Infinity quoted).
+//
+// Only types whose JSON form follows from their text form are taken (see
+// rowKinds); a column of any other type, or a value that does not have
+// the expected shape (a DateStyle other than ISO, a BC date, an array
+// with bounds or dimensions), makes the request fall back to json_agg.
+
+// rowKind is how a column's text value becomes JSON.
+type rowKind uint8
+
+const (
+	kindQuoted      rowKind = iota + 1 // a JSON string of the text (escape_json)
+	kindRaw                            // json, jsonb: the text as is
+	kindBool                           // t/f → true/false
+	kindNumber                         // a JSON number, or a string when it is none (NaN, Infinity)
+	kindDate                           // yyyy-mm-dd
+	kindTimestamp                      // ISO text → XSD (T separator)
+	kindTimestamptz                    // ISO text → XSD (T separator, ±hh:mm offset)
+	kindNumberArray                    // {1,2,NULL} → [1,2,null]
+	kindTextArray                      // {a,"b c",NULL} → ["a","b c",null]
+)
+
+// rowKinds maps the type OIDs of RowDescription (domains arrive as their
+// base type) to their rendering; PostgreSQL's json_categorize_type puts
+// them in the same categories.
+var rowKinds = map[uint32]rowKind{
+	16:   kindBool,        // bool
+	20:   kindNumber,      // int8
+	21:   kindNumber,      // int2
+	23:   kindNumber,      // int4
+	700:  kindNumber,      // float4
+	701:  kindNumber,      // float8
+	1700: kindNumber,      // numeric
+	1082: kindDate,        // date
+	1114: kindTimestamp,   // timestamp
+	1184: kindTimestamptz, // timestamptz
+	114:  kindRaw,         // json
+	3802: kindRaw,         // jsonb
+	25:   kindQuoted,      // text
+	1043: kindQuoted,      // varchar
+	1042: kindQuoted,      // bpchar
+	19:   kindQuoted,      // name
+	2950: kindQuoted,      // uuid
+	1005: kindNumberArray, // int2[]
+	1007: kindNumberArray, // int4[]
+	1016: kindNumberArray, // int8[]
+	1009: kindTextArray,   // text[]
+	1015: kindTextArray,   // varchar[]
+	2951: kindTextArray,   // uuid[]
+}
+
+// rowTypeNames are the schema cache's DataType names of rowKinds: a read
+// whose columns all have one of these is planned in rows mode.
+var rowTypeNames = map[string]bool{
+	"boolean": true, "bigint": true, "smallint": true, "integer": true, "real": true, "double precision": true,
+	"numeric": true, "date": true, "timestamp without time zone": true, "timestamp with time zone": true,
+	"json": true, "jsonb": true, "text": true, "character varying": true, "character": true, "name": true,
+	"uuid": true, "smallint[]": true, "integer[]": true, "bigint[]": true, "text[]": true,
+	"character varying[]": true, "uuid[]": true,
+}
+
+// rowsEligible reports whether p can be answered in rows mode: a read-only
+// read of columns (no embeds, casts, JSON paths or aggregates) as a JSON
+// array, without a count, whose columns all have a type of rowTypeNames.
+func rowsEligible(p *plan.Plan, head bool) bool {
+	if head || p.Kind != plan.Read || !p.ReadOnly || p.Media.Kind != parse.MediaJSON || p.Prefer.Count != "" {
+		return false
+	}
+	n := p.Root
+	if n == nil || n.Grouped || len(n.Items) == 0 {
+		return false
+	}
+	for _, it := range n.Items {
+		f := it.Field
+		if it.Embed != nil || f == nil || f.Cast != "" || f.Aggregate != "" || f.AggregateCast != "" || len(f.Field.JSONPath) > 0 {
+			return false
+		}
+		if f.Star {
+			if n.Table == nil || len(n.Table.Columns) == 0 {
+				return false
+			}
+			for _, c := range n.Table.Columns {
+				if !rowTypeNames[c.DataType] {
+					return false
+				}
+			}
+			continue
+		}
+		if t, ok := n.Types[f.Field.Name]; !ok || !rowTypeNames[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// ReadStatement returns the statement the engine sends first for p: the
+// rows of rows mode (rows true; the body is rendered from them) or the
+// main statement. For tools that explain what the engine runs.
+func ReadStatement(p *plan.Plan, head bool) (st sqlgen.Statement, rows bool) {
+	if rowsEligible(p, head) {
+		return sqlgen.Rows(p), true
+	}
+	return sqlgen.Main(p, sqlgen.Options{NoBody: head}), false
+}
+
+// errNotRows says a rows-mode answer could not be rendered; the request
+// runs again with json_agg.
+var errNotRows = errors.New("rest: rows not renderable as JSON here")
+
+// executeRows runs a rows-mode read: BEGIN, the setup statement, the rows,
+// the response GUCs and COMMIT in one pipelined batch, the rows rendered
+// into the body as they arrive. It returns errNotRows when a column or a
+// value cannot be rendered (the transaction is over; the caller runs the
+// json_agg statement instead).
+func executeRows(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, tx TxRequest, rows sqlgen.Statement) (*result, error) {
+	begin, setup, setupArgs, err := RequestSetup(snap, tx)
+	if err != nil {
+		return nil, fmt.Errorf("request setup: %w", err)
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return nil, AcquireError(err)
+	}
+	defer conn.Release()
+	pg := conn.Conn().PgConn()
+
+	batch := &pgconn.Batch{}
+	batch.ExecParams(begin, nil, nil, nil, nil)
+	batch.ExecParams(setup, setupArgs, nil, nil, nil)
+	batch.ExecParams(rows.SQL, rows.Args, nil, nil, nil)
+	batch.ExecParams(sqlgen.ResponseGUCs, nil, nil, nil, nil)
+	batch.ExecParams("COMMIT", nil, nil, nil, nil)
+
+	res := &result{hasBody: true}
+	var enc rowEncoder
+	renderErr := error(nil)
+	mrr := pg.ExecBatch(ctx, batch)
+	var firstErr error
+	for i := 0; mrr.NextResult(); i++ {
+		rr := mrr.ResultReader()
+		switch i {
+		case 2:
+			if renderErr = enc.start(rr.FieldDescriptions()); renderErr != nil {
+				break
+			}
+			for rr.NextRow() {
+				if renderErr = enc.row(rr.Values()); renderErr != nil {
+					break
+				}
+				res.pageTotal++
+			}
+		case 3:
+			for rr.NextRow() {
+				v := rr.Values()
+				if len(v) == 2 {
+					res.headers = clone(v[0])
+					res.status = clone(v[1])
+				}
+			}
+		}
+		if _, err := rr.Close(); err != nil && firstErr == nil {
+			firstErr = err
+		}
+	}
+	if err := mrr.Close(); err != nil && firstErr == nil {
+		firstErr = err
+	}
+	if firstErr != nil {
+		endTx(ctx, pg, false)
+		return nil, firstErr
+	}
+	if renderErr != nil {
+		endTx(ctx, pg, false)
+		return nil, errNotRows
+	}
+	res.body = enc.finish()
+	return res, nil
+}
+
+func clone(b []byte) []byte {
+	if b == nil {
+		return nil
+	}
+	return append([]byte{}, b...)
+}
+
+// bodyBuffers keeps the buffers of rows-mode bodies for the next request
+// (a body is ~0.5 MB for the app's task list; growing a fresh buffer to
+// that size each time cost as much as rendering into it).
+var bodyBuffers sync.Pool
+
+// releaseBody returns a rows-mode body's buffer once it has been written.
+func releaseBody(b []byte) {
+	if cap(b) > 0 && cap(b) <= 8<<20 {
+		b = b[:0]
+		bodyBuffers.Put(&b)
+	}
+}
+
+// rowEncoder renders rows as json_agg renders a set of composites:
+// "[" row ", \n " row ... "]", each row {"name":value,...} without spaces.
+type rowEncoder struct {
+	buf   []byte
+	keys  [][]byte // `"name":` per column, escaped once
+	kinds []rowKind
+	rows  int
+}
+
+func (e *rowEncoder) start(fields []pgconn.FieldDescription) error {
+	e.keys = make([][]byte, len(fields))
+	e.kinds = make([]rowKind, len(fields))
+	for i, f := range fields {
+		k, ok := rowKinds[f.DataTypeOID]
+		if !ok || f.Format != 0 {
+			return errNotRows
+		}
+		e.kinds[i] = k
+		key := append([]byte(nil), '{')
+		if i > 0 {
+			key[0] = ','
+		}
+		key = appendEscaped(key, f.Name)
+		e.keys[i] = append(key, ':')
+	}
+	if bp, _ := bodyBuffers.Get().(*[]byte); bp != nil {
+		e.buf = (*bp)[:0]
+	} else {
+		e.buf = make([]byte, 0, 64*1024)
+	}
+	e.buf = append(e.buf, '[')
+	return nil
+}
+
+func (e *rowEncoder) row(vals [][]byte) error {
+	if len(vals) != len(e.kinds) {
+		return errNotRows
+	}
+	b := e.buf // a local: no write barrier per append
+	if e.rows > 0 {
+		b = append(b, ", \n "...)
+	}
+	e.rows++
+	if len(vals) == 0 {
+		e.buf = append(b, "{}"...)
+		return nil
+	}
+	var ok bool
+	for i, v := range vals {
+		b = append(b, e.keys[i]...)
+		if v == nil {
+			b = append(b, "null"...)
+			continue
+		}
+		if k := e.kinds[i]; k == kindQuoted {
+			b = appendEscaped(b, v)
+		} else if b, ok = appendValue(b, k, v); !ok {
+			return errNotRows
+		}
+	}
+	e.buf = append(b, '}')
+	return nil
+}
+
+func (e *rowEncoder) finish() []byte {
+	if e.rows == 0 {
+		return append(e.buf[:0], "[]"...)
+	}
+	return append(e.buf, ']')
+}
+
+// appendValue appends the JSON of one non-NULL text value; false when the
+// text does not have the shape its kind expects.
+func appendValue(b []byte, k rowKind, v []byte) ([]byte, bool) {
+	switch k {
+	case kindQuoted:
+		return appendEscaped(b, v), true
+	case kindRaw:
+		return append(b, v...), true
+	case kindBool:
+		switch string(v) {
+		case "t":
+			return append(b, "true"...), true
+		case "f":
+			return append(b, "false"...), true
+		}
+		return b, false
+	case kindNumber:
+		if isJSONNumber(v) {
+			return append(b, v...), true
+		}
+		return appendEscaped(b, v), true
+	case kindDate:
+		if !isISODate(v) && !isInfinity(v) {
+			return b, false
+		}
+		return appendEscaped(b, v), true
+	case kindTimestamp, kindTimestamptz:
+		return appendTimestamp(b, v, k == kindTimestamptz)
+	case kindNumberArray, kindTextArray:
+		return appendArray(b, v, k == kindNumberArray)
+	}
+	return b, false
+}
+
+// appendEscaped appends s as PostgreSQL's escape_json writes it: \b \f \n
+// \r \t \" \\ escaped, other control characters as \u00xx, everything else
+// (non-ASCII included) as is.
+func appendEscaped[S string | []byte](b []byte, s S) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '\b':
+			b = append(b, '\\', 'b')
+		case '\f':
+			b = append(b, '\\', 'f')
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		case '"':
+			b = append(b, '\\', '"')
+		case '\\':
+			b = append(b, '\\', '\\')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		}
+		start = i + 1
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// isJSONNumber reports whether v is a JSON number (PostgreSQL's
+// IsValidJsonNumber): -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func isJSONNumber(v []byte) bool {
+	i := 0
+	if i < len(v) && v[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(v) && v[i] == '0':
+		i++
+	case i < len(v) && v[i] >= '1' && v[i] <= '9':
+		for i < len(v) && isDigit(v[i]) {
+			i++
+		}
+	default:
+		return false
+	}
+	if i < len(v) && v[i] == '.' {
+		i++
+		if i >= len(v) || !isDigit(v[i]) {
+			return false
+		}
+		for i < len(v) && isDigit(v[i]) {
+			i++
+		}
+	}
+	if i < len(v) && (v[i] == 'e' || v[i] == 'E') {
+		i++
+		if i < len(v) && (v[i] == '+' || v[i] == '-') {
+			i++
+		}
+		if i >= len(v) || !isDigit(v[i]) {
+			return false
+		}
+		for i < len(v) && isDigit(v[i]) {
+			i++
+		}
+	}
+	return i == len(v)
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isInfinity(v []byte) bool { return string(v) == "infinity" || string(v) == "-infinity" }
+
+// isISODate: yyyy-mm-dd with four or more year digits (DateStyle ISO, AD).
+func isISODate(v []byte) bool {
+	n := len(v)
+	if n < 10 || v[n-3] != '-' || v[n-6] != '-' {
+		return false
+	}
+	for i, c := range v {
+		if i != n-3 && i != n-6 && !isDigit(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// appendTimestamp turns ISO text ("2026-11-23 21:30:59.445127+00") into
+// the XSD form json uses ("2026-11-23T21:30:59.445127+00:00"): a T between
+// date and time, and, with a zone, the offset's minutes always written.
+func appendTimestamp(b []byte, v []byte, tz bool) ([]byte, bool) {
+	if isInfinity(v) {
+		return appendEscaped(b, v), true
+	}
+	// The date part ends at the first space.
+	sp := -1
+	for i, c := range v {
+		if c == ' ' {
+			sp = i
+			break
+		}
+	}
+	if sp < 10 || !isISODate(v[:sp]) {
+		return b, false
+	}
+	rest := v[sp+1:] // hh:mm:ss[.f+][±hh[:mm[:ss]]]
+	if len(rest) < 8 || !isDigit(rest[0]) || !isDigit(rest[1]) || rest[2] != ':' || !isDigit(rest[3]) || !isDigit(rest[4]) ||
+		rest[5] != ':' || !isDigit(rest[6]) || !isDigit(rest[7]) {
+		return b, false
+	}
+	i := 8
+	if i < len(rest) && rest[i] == '.' {
+		i++
+		if i >= len(rest) || !isDigit(rest[i]) {
+			return b, false
+		}
+		for i < len(rest) && isDigit(rest[i]) {
+			i++
+		}
+	}
+	zone := rest[i:]
+	addMinutes := false
+	if tz {
+		// ±hh, ±hh:mm or ±hh:mm:ss
+		if len(zone) < 3 || (zone[0] != '+' && zone[0] != '-') || !isDigit(zone[1]) || !isDigit(zone[2]) {
+			return b, false
+		}
+		switch len(zone) {
+		case 3:
+			addMinutes = true
+		case 6, 9:
+			for j := 3; j < len(zone); j += 3 {
+				if zone[j] != ':' || !isDigit(zone[j+1]) || !isDigit(zone[j+2]) {
+					return b, false
+				}
+			}
+		default:
+			return b, false
+		}
+	} else if len(zone) != 0 {
+		return b, false
+	}
+	b = append(b, '"')
+	b = append(b, v[:sp]...)
+	b = append(b, 'T')
+	b = append(b, rest...)
+	if addMinutes {
+		b = append(b, ":00"...)
+	}
+	return append(b, '"'), true
+}
+
+// appendArray renders the text form of a one-dimensional array with the
+// default lower bound ("{1,2,NULL}", `{a,"b \"c\"",NULL}`) as a JSON
+// array. Anything else (bounds "[2:3]={...}", nested dimensions) is left
+// to json_agg.
+func appendArray(b []byte, v []byte, numbers bool) ([]byte, bool) {
+	if len(v) < 2 || v[0] != '{' || v[len(v)-1] != '}' {
+		return b, false
+	}
+	body := v[1 : len(v)-1]
+	b = append(b, '[')
+	if len(body) == 0 {
+		return append(b, ']'), true
+	}
+	var elem []byte
+	for i, first := 0, true; ; first = false {
+		if !first {
+			b = append(b, ',')
+		}
+		if i < len(body) && body[i] == '"' {
+			// A quoted element: backslash escapes " and \.
+			elem = elem[:0]
+			i++
+			for {
+				if i >= len(body) {
+					return b, false
+				}
+				c := body[i]
+				if c == '\\' {
+					if i+1 >= len(body) {
+						return b, false
+					}
+					elem = append(elem, body[i+1])
+					i += 2
+					continue
+				}
+				if c == '"' {
+					i++
+					break
+				}
+				elem = append(elem, c)
+				i++
+			}
+			if numbers {
+				return b, false
+			}
+			b = appendEscaped(b, elem)
+		} else {
+			j := i
+			for j < len(body) && body[j] != ',' {
+				if body[j] == '{' || body[j] == '}' || body[j] == '"' || body[j] == '\\' {
+					return b, false
+				}
+				j++
+			}
+			tok := body[i:j]
+			i = j
+			switch {
+			case len(tok) == 0:
+				return b, false
+			case string(tok) == "NULL":
+				b = append(b, "null"...)
+			case numbers:
+				if !isJSONNumber(tok) {
+					return b, false
+				}
+				b = append(b, tok...)
+			default:
+				b = appendEscaped(b, tok)
+			}
+		}
+		if i == len(body) {
+			break
+		}
+		if body[i] != ',' {
+			return b, false
+		}
+		i++
+	}
+	return append(b, ']'), true
+}
