@@ -64,6 +64,7 @@ type Gateway struct {
 	services []Service
 	web      http.Handler
 	handler  http.Handler
+	apiKeys  apiKeyCache
 }
 
 // New builds the gateway. web serves the app (nil: 404 for non-API paths).

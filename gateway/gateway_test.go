@@ -168,3 +168,45 @@ func TestPanicBecomes500JSON(t *testing.T) {
 		t.Fatalf("got %d %s", rec.Code, rec.Body)
 	}
 }
+
+// Verified apikeys are remembered, but never past their exp, never for
+// other roles, and a remembered key gives each request its own copy of the
+// identity.
+func TestAPIKeyCache(t *testing.T) {
+	signer := token.NewSigner(strings.Repeat("s", 40))
+	var c apiKeyCache
+	anon, _ := signer.APIKey("anon")
+	for range 2 {
+		id, ok := c.identity(signer, anon)
+		if !ok || id.Role != identity.Anon || id.Token != "" || string(id.ClaimsJSON) == "{}" || id.Claims["iss"] != "daybase" {
+			t.Fatalf("anon key: %+v, %v", id, ok)
+		}
+		id.Token = "changed" // a copy: must not leak into the next request
+	}
+	user, _ := signer.Sign(token.Claims{"role": "authenticated", "exp": time.Now().Add(time.Hour).Unix()})
+	foreign, _ := token.NewSigner(strings.Repeat("x", 40)).APIKey("anon")
+	for _, key := range []string{user, foreign, anon[:len(anon)-2], ""} {
+		if _, ok := c.identity(signer, key); ok {
+			t.Fatalf("key %q accepted", key)
+		}
+	}
+	if len(c.keys) != 1 {
+		t.Fatalf("%d keys remembered, want only the valid one", len(c.keys))
+	}
+	// A key remembered until a moment that has passed is verified again
+	// and refused (it expired an hour ago).
+	old, _ := signer.Sign(token.Claims{"role": "anon", "exp": time.Now().Add(-time.Hour).Unix()})
+	c.keys[old] = cachedAPIKey{id: identity.Identity{Role: identity.Anon}, exp: time.Now().Add(-time.Hour)}
+	if _, ok := c.identity(signer, old); ok {
+		t.Fatal("an expired key was accepted from the cache")
+	}
+	for i := range 2 * maxCachedAPIKeys {
+		k, _ := signer.Sign(token.Claims{"role": "service_role", "n": i})
+		if _, ok := c.identity(signer, k); !ok {
+			t.Fatal("service_role key refused")
+		}
+	}
+	if len(c.keys) > maxCachedAPIKeys {
+		t.Fatalf("%d keys remembered, at most %d allowed", len(c.keys), maxCachedAPIKeys)
+	}
+}

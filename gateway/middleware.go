@@ -171,23 +171,18 @@ func (g *Gateway) authenticate(s Service, next http.Handler) http.Handler {
 		if key == "" {
 			key = r.URL.Query().Get("apikey")
 		}
-		var keyClaims map[string]any
+		id := identity.Identity{Role: identity.Anon, Claims: map[string]any{}, ClaimsJSON: []byte("{}")}
+		keyRole := ""
 		if key != "" {
-			claims, err := g.cfg.Signer.Verify(key)
-			role, _ := claims["role"].(string)
-			if err != nil || (role != identity.Anon && role != identity.ServiceRole) {
+			kid, ok := g.apiKeys.identity(g.cfg.Signer, key)
+			if !ok {
 				writeAPIKeyError(w, "Invalid API key")
 				return
 			}
-			keyClaims = claims
+			id, keyRole = kid, kid.Role
 		} else if s.APIKey == APIKeyRequired && !isOpenPath(s, r.URL.Path) {
 			writeAPIKeyError(w, "No API key found in request")
 			return
-		}
-
-		id := identity.Identity{Role: identity.Anon, Claims: map[string]any{}, ClaimsJSON: []byte("{}")}
-		if keyClaims != nil {
-			id = identity.New(keyClaims, "")
 		}
 		if authz := r.Header.Get("Authorization"); authz != "" {
 			scheme, tok, _ := strings.Cut(authz, " ")
@@ -205,9 +200,7 @@ func (g *Gateway) authenticate(s Service, next http.Handler) http.Handler {
 				id.Token = tok
 			}
 		}
-		if keyClaims != nil {
-			id.APIKeyRole, _ = keyClaims["role"].(string)
-		}
+		id.APIKeyRole = keyRole
 		next.ServeHTTP(w, r.WithContext(identity.NewContext(r.Context(), id)))
 	})
 }

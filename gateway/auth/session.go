@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-
-	"daybase/internal/token"
 )
 
 // Authentication methods recorded in a session's amr (reference §1.8).
@@ -126,29 +124,48 @@ func (s *Service) sessionResponse(ctx context.Context, db querier, userID, sessi
 }
 
 // mint signs the access token with the claims of reference §1.8.
+// accessClaims are an access token's claims. The fields are in the order
+// of their names, so the JSON is what a token.Claims map of them encodes
+// to, without sorting a map on every refresh.
+type accessClaims struct {
+	AAL          string         `json:"aal"`
+	AMR          []amrEntry     `json:"amr"`
+	AppMetadata  map[string]any `json:"app_metadata"`
+	Aud          string         `json:"aud"`
+	Email        string         `json:"email"`
+	Exp          int64          `json:"exp"`
+	Iat          int64          `json:"iat"`
+	IsAnonymous  bool           `json:"is_anonymous"`
+	Iss          string         `json:"iss"`
+	Phone        string         `json:"phone"`
+	Role         string         `json:"role"`
+	SessionID    string         `json:"session_id"`
+	Sub          string         `json:"sub"`
+	UserMetadata map[string]any `json:"user_metadata"`
+}
+
 func (s *Service) mint(u *User, sessionID, aal string, amr []amrEntry, refresh string) (*tokenResponse, error) {
 	now := s.now()
 	exp := now.Add(s.cfg.JWTExpiry)
 	if amr == nil {
 		amr = []amrEntry{}
 	}
-	claims := token.Claims{
-		"iss":           s.issuer,
-		"sub":           u.ID,
-		"aud":           u.Aud,
-		"exp":           exp.Unix(),
-		"iat":           now.Unix(),
-		"email":         u.Email,
-		"phone":         u.Phone,
-		"app_metadata":  u.AppMetadata,
-		"user_metadata": u.UserMetadata,
-		"role":          u.Role,
-		"aal":           aal,
-		"amr":           amr,
-		"session_id":    sessionID,
-		"is_anonymous":  u.IsAnonymous,
-	}
-	at, err := s.signer.Sign(claims)
+	at, err := s.signer.Sign(accessClaims{
+		AAL:          aal,
+		AMR:          amr,
+		AppMetadata:  u.AppMetadata,
+		Aud:          u.Aud,
+		Email:        u.Email,
+		Exp:          exp.Unix(),
+		Iat:          now.Unix(),
+		IsAnonymous:  u.IsAnonymous,
+		Iss:          s.issuer,
+		Phone:        u.Phone,
+		Role:         u.Role,
+		SessionID:    sessionID,
+		Sub:          u.ID,
+		UserMetadata: u.UserMetadata,
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,9 @@ package auth
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -302,5 +304,25 @@ func TestUnknownEmailComparesAtTheConfiguredCost(t *testing.T) {
 		body: map[string]any{"email": uniqueEmail("ghost"), "password": "whatever"}}), 400, CodeInvalidCredentials)
 	if cost, err := bcrypt.Cost(b.svc.dummyHash()); err != nil || cost != 5 {
 		t.Fatalf("dummy hash cost %d (%v), want the configured 5", cost, err)
+	}
+}
+
+// The access token's claims struct must encode exactly as the map of the
+// same claims did, keys sorted, so tokens stay byte for byte the same.
+func TestAccessClaimsEncodeLikeAMap(t *testing.T) {
+	c := accessClaims{AAL: "aal2", AMR: []amrEntry{{"totp", 2}, {"password", 1}},
+		AppMetadata: map[string]any{"providers": []any{"email"}, "provider": "email"}, Aud: "authenticated",
+		Email: "a@example.test", Exp: 2, Iat: 1, IsAnonymous: true, Iss: "http://x/auth/v1", Phone: "",
+		Role: "authenticated", SessionID: "s", Sub: "u", UserMetadata: map[string]any{"b": 1.5, "a": "<&>"}}
+	m := map[string]any{"aal": c.AAL, "amr": c.AMR, "app_metadata": c.AppMetadata, "aud": c.Aud, "email": c.Email,
+		"exp": c.Exp, "iat": c.Iat, "is_anonymous": c.IsAnonymous, "iss": c.Iss, "phone": c.Phone, "role": c.Role,
+		"session_id": c.SessionID, "sub": c.Sub, "user_metadata": c.UserMetadata}
+	got, _ := json.Marshal(c)
+	want, _ := json.Marshal(m)
+	if string(got) != string(want) {
+		t.Fatalf("claims\n got %s\nwant %s", got, want)
+	}
+	if reflect.TypeOf(c).NumField() != len(m) {
+		t.Fatalf("accessClaims has %d fields, the test %d", reflect.TypeOf(c).NumField(), len(m))
 	}
 }
