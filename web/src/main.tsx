@@ -1,5 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { preloadRoute } from './app/route-modules'
 import { loadConfig } from './lib/config'
 import { registerServiceWorker } from './lib/service-worker'
 import './styles.css'
@@ -12,6 +13,7 @@ if (loadConfig()) {
   // The app (and supabase.ts, which needs the config) loads only once the
   // config is known to be there.
   registerServiceWorker()
+  preloadRoute(window.location.pathname)
   void import('./app/app').then(({ App }) =>
     root.render(
       <StrictMode>
