@@ -113,7 +113,7 @@ func TestSearchUsesTheTextIndex(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	loadBench(b)
-	// The match of private.search_notes, as its plan is not shown through
+	// The match of private.search_note_content, as its plan is not shown through
 	// the function.
 	q := `SELECT s.id FROM private.content_search s
 		WHERE s.doc @@ (SELECT private.content_query('garden') && private.owner_lexeme(auth.uid())::tsquery)

@@ -119,6 +119,15 @@ func TestSearchNotesAndJournal(t *testing.T) {
 	if len(got) != 0 {
 		t.Errorf("one-character search found %v", got)
 	}
+	// The rank follows a renamed title (0217 ranks from the stored title);
+	// another user's text holding this user's owner lexeme changes nothing.
+	must(t, b.exec(u, "UPDATE notes SET title = 'Garden diary' WHERE title = 'Weekend'"))
+	b.super(`INSERT INTO notes (user_id, title, content) VALUES ($1, 'Garden', 'garden ' || private.owner_lexeme($2))`, other.id, u.id)
+	got, err = column(b, u, "SELECT title || ':' || floor(rank)::int FROM search_user_content('garden', 'notes', 2)")
+	must(t, err)
+	if diff := cmp.Diff([]string{"Garden:4", "Garden diary:3"}, got); diff != "" {
+		t.Errorf("after a rename (-want +got):\n%s", diff)
+	}
 }
 
 // TestRecentContent: half of 20 from each kind, the other kind filling

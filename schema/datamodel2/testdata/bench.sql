@@ -77,11 +77,11 @@ SELECT CASE WHEN g % 10 = 0 THEN '00000000-0000-4000-8000-0000000000f2'::uuid EL
        'Did something ' || g, 'Task ' || (1 + g % 2000), now() - g * interval '5 minutes'
 FROM generate_series(1, 100000) g;
 
--- What the sync_content_search trigger (0212) would have written.
-INSERT INTO private.content_search (id, user_id, kind, doc)
-SELECT id, user_id, 'note', private.content_document(title, content) || private.owner_lexeme(user_id)::tsvector FROM public.notes
+-- What the sync_content_search trigger (0212, 0217) would have written.
+INSERT INTO private.content_search (id, user_id, kind, doc, title)
+SELECT id, user_id, 'note', private.content_document(title, content) || private.owner_lexeme(user_id)::tsvector, title FROM public.notes
 UNION ALL
-SELECT id, user_id, 'journal', private.content_document(title, content) || private.owner_lexeme(user_id)::tsvector FROM public.journal_entries;
+SELECT id, user_id, 'journal', private.content_document(title, content) || private.owner_lexeme(user_id)::tsvector, title FROM public.journal_entries;
 
 -- What the activity triggers (0213) would have kept.
 UPDATE public.activity_logs a SET task_owner_id = t.user_id FROM public.tasks t WHERE t.id = a.task_id;
