@@ -1,5 +1,5 @@
 import { LockKey } from '@phosphor-icons/react'
-import { type ReactNode, Suspense, lazy } from 'react'
+import { type ReactNode, Suspense, lazy, useDeferredValue } from 'react'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useAssurance } from '../hooks/use-assurance'
@@ -14,6 +14,11 @@ const RequiredDialog = lazy(() => import('./mfa-dialogs').then((m) => ({ default
  */
 export function MfaGate({ children, onSignOut }: { children: ReactNode; onSignOut: () => void }) {
   const assurance = useAssurance()
+  // Behind the gate is the whole signed-in app. When the check answers, it
+  // mounts in a transition, which React renders in slices that yield to
+  // input, instead of one long task; the spinner stays until then. Only ever
+  // shown with an 'ok' answer of the current session (below).
+  const open = useDeferredValue(assurance.data?.kind === 'ok')
 
   if (assurance.isPending) return <PageSpinner />
   if (assurance.isError) {
@@ -31,7 +36,7 @@ export function MfaGate({ children, onSignOut }: { children: ReactNode; onSignOu
     )
   }
   const result = assurance.data
-  if (result.kind === 'ok') return <>{children}</>
+  if (result.kind === 'ok') return open ? <>{children}</> : <PageSpinner />
   return (
     <div className="min-h-full bg-muted/40">
       <Suspense fallback={<PageSpinner />}>
