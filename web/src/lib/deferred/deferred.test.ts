@@ -6,8 +6,11 @@ import { loadStorage } from './storage'
 // vite.config.ts points supabase-js's realtime-js and storage-js imports at
 // the stand-ins of this folder; the tests run with the same config.
 describe('deferred supabase-js parts', () => {
+  let n = 0
   const client = () =>
-    createClient('http://127.0.0.1:54321', 'anon-key', { auth: { persistSession: false, autoRefreshToken: false } })
+    createClient('http://127.0.0.1:54321', 'anon-key', {
+      auth: { persistSession: false, autoRefreshToken: false, storageKey: `deferred-test-${++n}` },
+    })
 
   it('builds the realtime client only after loadRealtime', async () => {
     const supabase = client()
