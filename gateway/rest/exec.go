@@ -41,6 +41,24 @@ type execution struct {
 	decide func(*result) (commit bool, err error)
 }
 
+// beginBatch acquires a connection and starts the request's pipelined
+// batch with BEGIN and the setup statement (role, claims, request GUCs).
+// The caller releases the connection.
+func beginBatch(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, tx TxRequest) (*pgxpool.Conn, *pgconn.Batch, error) {
+	begin, setup, setupArgs, err := RequestSetup(snap, tx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("request setup: %w", err)
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return nil, nil, AcquireError(err)
+	}
+	batch := &pgconn.Batch{}
+	batch.ExecParams(begin, nil, nil, nil, nil)
+	batch.ExecParams(setup, setupArgs, nil, nil, nil)
+	return conn, batch, nil
+}
+
 // execute runs e on a pooled connection. BEGIN, the setup statement and
 // the request's statements go out in one pipelined batch (and COMMIT too
 // when the transaction is read-only, where committing and rolling back
@@ -48,20 +66,12 @@ type execution struct {
 // once decide has seen the result. Parameters are sent as text with OID 0,
 // so PostgreSQL types each from its context, as PostgREST's are.
 func execute(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, e execution) (*result, error) {
-	begin, setup, setupArgs, err := RequestSetup(snap, e.tx)
+	conn, batch, err := beginBatch(ctx, pool, snap, e.tx)
 	if err != nil {
-		return nil, fmt.Errorf("request setup: %w", err)
-	}
-	conn, err := pool.Acquire(ctx)
-	if err != nil {
-		return nil, AcquireError(err)
+		return nil, err
 	}
 	defer conn.Release()
 	pg := conn.Conn().PgConn()
-
-	batch := &pgconn.Batch{}
-	batch.ExecParams(begin, nil, nil, nil, nil)
-	batch.ExecParams(setup, setupArgs, nil, nil, nil)
 	if e.explain != nil {
 		batch.ExecParams("EXPLAIN (FORMAT JSON) "+e.explain.SQL, e.explain.Args, nil, nil, nil)
 	}

@@ -3,7 +3,6 @@ package rest
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -141,20 +140,12 @@ var errNotRows = errors.New("rest: rows not renderable as JSON here")
 // value cannot be rendered (the transaction is over; the caller runs the
 // json_agg statement instead).
 func executeRows(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, tx TxRequest, rows sqlgen.Statement) (*result, error) {
-	begin, setup, setupArgs, err := RequestSetup(snap, tx)
+	conn, batch, err := beginBatch(ctx, pool, snap, tx)
 	if err != nil {
-		return nil, fmt.Errorf("request setup: %w", err)
-	}
-	conn, err := pool.Acquire(ctx)
-	if err != nil {
-		return nil, AcquireError(err)
+		return nil, err
 	}
 	defer conn.Release()
 	pg := conn.Conn().PgConn()
-
-	batch := &pgconn.Batch{}
-	batch.ExecParams(begin, nil, nil, nil, nil)
-	batch.ExecParams(setup, setupArgs, nil, nil, nil)
 	batch.ExecParams(rows.SQL, rows.Args, nil, nil, nil)
 	batch.ExecParams(sqlgen.ResponseGUCs, nil, nil, nil, nil)
 	batch.ExecParams("COMMIT", nil, nil, nil, nil)
