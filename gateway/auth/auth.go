@@ -16,6 +16,7 @@
 package auth
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/json"
@@ -182,6 +183,22 @@ func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.Serv
 
 // writeJSON writes one JSON answer.
 func writeJSON(w http.ResponseWriter, status int, v any) error {
+	if r, ok := v.(*tokenResponse); ok && r != nil {
+		// Session answers: the same bytes, without reflection (encode.go).
+		bp := encodeBufs.Get().(*[]byte)
+		if b, err := r.appendJSON((*bp)[:0]); err == nil {
+			b = append(b, '\n')
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			w.WriteHeader(status)
+			_, err = w.Write(b)
+			if cap(b) <= 64<<10 {
+				*bp = b[:0]
+				encodeBufs.Put(bp)
+			}
+			return err
+		}
+		encodeBufs.Put(bp)
+	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	return json.NewEncoder(w).Encode(v)
@@ -197,7 +214,7 @@ func readJSON(r *http.Request, v any) error {
 		}
 		return fail(CodeBadJSON, "Could not read request body").because(err)
 	}
-	if len(strings.TrimSpace(string(b))) == 0 {
+	if len(bytes.TrimSpace(b)) == 0 {
 		return nil
 	}
 	if err := json.Unmarshal(b, v); err != nil {

@@ -150,7 +150,7 @@ func (s *Service) mint(u *User, sessionID, aal string, amr []amrEntry, refresh s
 	if amr == nil {
 		amr = []amrEntry{}
 	}
-	at, err := s.signer.Sign(accessClaims{
+	c := accessClaims{
 		AAL:          aal,
 		AMR:          amr,
 		AppMetadata:  u.AppMetadata,
@@ -165,8 +165,13 @@ func (s *Service) mint(u *User, sessionID, aal string, amr []amrEntry, refresh s
 		SessionID:    sessionID,
 		Sub:          u.ID,
 		UserMetadata: u.UserMetadata,
-	})
-	if err != nil {
+	}
+	// The claims encoded by hand (encode.go), the same bytes as
+	// json.Marshal; anything it cannot encode goes to Sign, which reports it.
+	var at string
+	if payload, err := c.appendJSON(make([]byte, 0, 512)); err == nil {
+		at = s.signer.SignPayload(payload)
+	} else if at, err = s.signer.Sign(c); err != nil {
 		return nil, err
 	}
 	return &tokenResponse{

@@ -175,8 +175,8 @@ func (s *Service) rotate(ctx context.Context, presented, newToken string) (*toke
 		return nil, fmt.Errorf("refresh token grant: unexpected outcome %q", outcome)
 	}
 	var outcome, issued, sessionID, userID, aal string
-	var amr []amrEntry
-	u, err := scanUser(rows, &outcome, &issued, &sessionID, &userID, &aal, &amr)
+	var amrJSON []byte
+	u, err := scanUser(rows, &outcome, &issued, &sessionID, &userID, &aal, &amrJSON)
 	if err != nil {
 		// A NULL user id: the user was deleted while the token lived.
 		return nil, fail(CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").because(err)
@@ -184,6 +184,11 @@ func (s *Service) rotate(ctx context.Context, presented, newToken string) (*toke
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("refresh token grant: %w", err)
+	}
+	amr, err := decodeAMR(amrJSON)
+	if err != nil {
+		// As when scanning the row failed (the amr was scanned with it).
+		return nil, fail(CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").because(err)
 	}
 	return s.mint(u, sessionID, aal, amr, issued)
 }

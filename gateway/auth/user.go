@@ -102,10 +102,10 @@ func loadUser(ctx context.Context, db querier, id string) (*User, error) {
 // (sql/users.sql userColumns), after the extra leading columns.
 func scanUser(row pgx.Row, extra ...any) (*User, error) {
 	u := &User{}
-	var identities, factors []byte
+	var appMeta, userMeta, identities, factors []byte
 	err := row.Scan(append(extra, &u.ID, &u.Aud, &u.Role, &u.Email, &u.EmailConfirmedAt, &u.Phone, &u.PhoneConfirmedAt,
 		&u.ConfirmationSentAt, &u.ConfirmedAt, &u.RecoverySentAt, &u.NewEmail, &u.EmailChangeSentAt,
-		&u.ReauthenticationSentAt, &u.InvitedAt, &u.LastSignInAt, &u.AppMetadata, &u.UserMetadata,
+		&u.ReauthenticationSentAt, &u.InvitedAt, &u.LastSignInAt, &appMeta, &userMeta,
 		&u.BannedUntil, &u.IsAnonymous, &u.DeletedAt, &u.CreatedAt, &u.UpdatedAt, &u.hasPassword,
 		&u.emailChangeStep, &identities, &factors)...)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -114,10 +114,20 @@ func scanUser(row pgx.Row, extra ...any) (*User, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(identities, &u.Identities); err != nil {
+	// The metadata (jsonb) and identities are decoded by decode.go, which
+	// gives encoding/json's values and leaves unusual input to it.
+	if u.AppMetadata, err = decodeJSONMap(appMeta); err != nil {
+		return nil, fmt.Errorf("app metadata: %w", err)
+	}
+	if u.UserMetadata, err = decodeJSONMap(userMeta); err != nil {
+		return nil, fmt.Errorf("user metadata: %w", err)
+	}
+	if u.Identities, err = decodeIdentities(identities); err != nil {
 		return nil, fmt.Errorf("identities: %w", err)
 	}
-	if err := json.Unmarshal(factors, &u.Factors); err != nil {
+	if string(factors) == "[]" {
+		u.Factors = []Factor{}
+	} else if err := json.Unmarshal(factors, &u.Factors); err != nil {
 		return nil, fmt.Errorf("factors: %w", err)
 	}
 	u.normalise()

@@ -50,6 +50,12 @@ func (s *Signer) Sign(claims any) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("sign token: %w", err)
 	}
+	return s.SignPayload(payload), nil
+}
+
+// SignPayload returns the compact JWT for payload, the claims object as
+// json.Marshal encodes it (for callers that encode their claims by hand).
+func (s *Signer) SignPayload(payload []byte) string {
 	enc := base64.RawURLEncoding
 	n := len(hs256Header) + 1 + enc.EncodedLen(len(payload))
 	buf := make([]byte, n, n+1+enc.EncodedLen(sha256.Size))
@@ -64,7 +70,7 @@ func (s *Signer) Sign(claims any) (string, error) {
 	s.macs.Put(mac)
 	buf = append(buf, '.')
 	buf = enc.AppendEncode(buf, sig)
-	return string(buf), nil
+	return string(buf)
 }
 
 // Verify checks signature, algorithm and time claims and returns the claims.

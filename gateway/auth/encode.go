@@ -1,0 +1,380 @@
+package auth
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// The session answer is written on every sign-in and refresh. appendJSON
+// methods build the bytes encoding/json's Encoder makes of tokenResponse
+// (HTML-escaped strings, RFC 3339 times, sorted map keys, omitempty as
+// tagged, a trailing newline), without reflecting over the structs and
+// the metadata maps on every answer; numbers and unusual strings are left
+// to json.Marshal. TestTokenResponseEncodesLikeEncodingJSON holds them to
+// encoding/json's output byte for byte.
+
+// encodeBufs recycles answer buffers; oversized ones are dropped.
+var encodeBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+func (r *tokenResponse) appendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"access_token":`...)
+	b = appendJSONString(b, r.AccessToken)
+	b = append(b, `,"token_type":`...)
+	b = appendJSONString(b, r.TokenType)
+	b = append(b, `,"expires_in":`...)
+	b = strconv.AppendInt(b, int64(r.ExpiresIn), 10)
+	b = append(b, `,"expires_at":`...)
+	b = strconv.AppendInt(b, r.ExpiresAt, 10)
+	b = append(b, `,"refresh_token":`...)
+	b = appendJSONString(b, r.RefreshToken)
+	b = append(b, `,"user":`...)
+	var err error
+	if r.User == nil {
+		b = append(b, "null"...)
+	} else if b, err = r.User.appendJSON(b); err != nil {
+		return nil, err
+	}
+	if r.ProviderToken != "" {
+		b = append(b, `,"provider_token":`...)
+		b = appendJSONString(b, r.ProviderToken)
+	}
+	if r.ProviderRefreshToken != "" {
+		b = append(b, `,"provider_refresh_token":`...)
+		b = appendJSONString(b, r.ProviderRefreshToken)
+	}
+	if r.WeakPassword != nil {
+		b = append(b, `,"weak_password":`...)
+		if b, err = appendMarshal(b, r.WeakPassword); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, '}'), nil
+}
+
+func (u *User) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, `{"id":`...)
+	b = appendJSONString(b, u.ID)
+	b = append(b, `,"aud":`...)
+	b = appendJSONString(b, u.Aud)
+	b = append(b, `,"role":`...)
+	b = appendJSONString(b, u.Role)
+	b = append(b, `,"email":`...)
+	b = appendJSONString(b, u.Email)
+	if b, err = appendOptTime(b, `,"email_confirmed_at":`, u.EmailConfirmedAt); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"phone":`...)
+	b = appendJSONString(b, u.Phone)
+	for _, f := range [...]struct {
+		key string
+		t   *time.Time
+	}{
+		{`,"phone_confirmed_at":`, u.PhoneConfirmedAt},
+		{`,"confirmation_sent_at":`, u.ConfirmationSentAt},
+		{`,"confirmed_at":`, u.ConfirmedAt},
+		{`,"recovery_sent_at":`, u.RecoverySentAt},
+	} {
+		if b, err = appendOptTime(b, f.key, f.t); err != nil {
+			return nil, err
+		}
+	}
+	if u.NewEmail != "" {
+		b = append(b, `,"new_email":`...)
+		b = appendJSONString(b, u.NewEmail)
+	}
+	for _, f := range [...]struct {
+		key string
+		t   *time.Time
+	}{
+		{`,"email_change_sent_at":`, u.EmailChangeSentAt},
+		{`,"reauthentication_sent_at":`, u.ReauthenticationSentAt},
+		{`,"invited_at":`, u.InvitedAt},
+		{`,"last_sign_in_at":`, u.LastSignInAt},
+	} {
+		if b, err = appendOptTime(b, f.key, f.t); err != nil {
+			return nil, err
+		}
+	}
+	b = append(b, `,"app_metadata":`...)
+	if b, err = appendJSONMap(b, u.AppMetadata); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"user_metadata":`...)
+	if b, err = appendJSONMap(b, u.UserMetadata); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"identities":`...)
+	if u.Identities == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range u.Identities {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = u.Identities[i].appendJSON(b); err != nil {
+				return nil, err
+			}
+		}
+		b = append(b, ']')
+	}
+	if len(u.Factors) > 0 {
+		b = append(b, `,"factors":[`...)
+		for i := range u.Factors {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = u.Factors[i].appendJSON(b); err != nil {
+				return nil, err
+			}
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"created_at":`...)
+	if b, err = appendJSONTime(b, u.CreatedAt); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"updated_at":`...)
+	if b, err = appendJSONTime(b, u.UpdatedAt); err != nil {
+		return nil, err
+	}
+	if b, err = appendOptTime(b, `,"banned_until":`, u.BannedUntil); err != nil {
+		return nil, err
+	}
+	if b, err = appendOptTime(b, `,"deleted_at":`, u.DeletedAt); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"is_anonymous":`...)
+	b = strconv.AppendBool(b, u.IsAnonymous)
+	return append(b, '}'), nil
+}
+
+func (id *Identity) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, `{"identity_id":`...)
+	b = appendJSONString(b, id.IdentityID)
+	b = append(b, `,"id":`...)
+	b = appendJSONString(b, id.ID)
+	b = append(b, `,"user_id":`...)
+	b = appendJSONString(b, id.UserID)
+	b = append(b, `,"identity_data":`...)
+	if b, err = appendJSONMap(b, id.IdentityData); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"provider":`...)
+	b = appendJSONString(b, id.Provider)
+	b = append(b, `,"last_sign_in_at":`...)
+	if b, err = appendNullTime(b, id.LastSignInAt); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"created_at":`...)
+	if b, err = appendJSONTime(b, id.CreatedAt); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"updated_at":`...)
+	if b, err = appendJSONTime(b, id.UpdatedAt); err != nil {
+		return nil, err
+	}
+	if id.Email != "" {
+		b = append(b, `,"email":`...)
+		b = appendJSONString(b, id.Email)
+	}
+	return append(b, '}'), nil
+}
+
+func (f *Factor) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, `{"id":`...)
+	b = appendJSONString(b, f.ID)
+	if f.FriendlyName != "" {
+		b = append(b, `,"friendly_name":`...)
+		b = appendJSONString(b, f.FriendlyName)
+	}
+	b = append(b, `,"factor_type":`...)
+	b = appendJSONString(b, f.FactorType)
+	b = append(b, `,"status":`...)
+	b = appendJSONString(b, f.Status)
+	b = append(b, `,"created_at":`...)
+	if b, err = appendJSONTime(b, f.CreatedAt); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"updated_at":`...)
+	if b, err = appendJSONTime(b, f.UpdatedAt); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"last_challenged_at":`...)
+	if b, err = appendNullTime(b, f.LastChallengedAt); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"phone":`...)
+	b = appendJSONString(b, f.Phone)
+	return append(b, '}'), nil
+}
+
+// appendJSONString appends s quoted. Printable ASCII other than the
+// characters encoding/json escapes (" \ < > &) is copied; any other string
+// is left to json.Marshal, which escapes it as the Encoder does.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			js, _ := json.Marshal(s) // a string always encodes
+			return append(b, js...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// appendJSONTime appends t as time.Time.MarshalJSON does (RFC 3339 with
+// nanoseconds, quoted; an error for years outside 0–9999).
+func appendJSONTime(b []byte, t time.Time) ([]byte, error) {
+	b = append(b, '"')
+	b, err := t.AppendText(b)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '"'), nil
+}
+
+// appendNullTime appends t, or null when t is nil.
+func appendNullTime(b []byte, t *time.Time) ([]byte, error) {
+	if t == nil {
+		return append(b, "null"...), nil
+	}
+	return appendJSONTime(b, *t)
+}
+
+// appendOptTime appends key and t unless t is nil (omitempty).
+func appendOptTime(b []byte, key string, t *time.Time) ([]byte, error) {
+	if t == nil {
+		return b, nil
+	}
+	b = append(b, key...)
+	return appendJSONTime(b, *t)
+}
+
+func appendMarshal(b []byte, v any) ([]byte, error) {
+	js, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, js...), nil
+}
+
+// appendJSONValue appends v as json.Marshal encodes it: the values JSON
+// decodes to (maps with sorted keys, slices, strings, booleans, nil) by
+// hand, anything else (numbers, other types) through json.Marshal.
+func appendJSONValue(b []byte, v any) ([]byte, error) {
+	switch v := v.(type) {
+	case nil:
+		return append(b, "null"...), nil
+	case string:
+		return appendJSONString(b, v), nil
+	case bool:
+		return strconv.AppendBool(b, v), nil
+	case map[string]any:
+		return appendJSONMap(b, v)
+	case []any:
+		if v == nil {
+			return append(b, "null"...), nil
+		}
+		b = append(b, '[')
+		for i, e := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var err error
+			if b, err = appendJSONValue(b, e); err != nil {
+				return nil, err
+			}
+		}
+		return append(b, ']'), nil
+	}
+	return appendMarshal(b, v)
+}
+
+// appendJSONMap appends m with its keys in byte order, as encoding/json
+// sorts them.
+func appendJSONMap(b []byte, m map[string]any) ([]byte, error) {
+	if m == nil {
+		return append(b, "null"...), nil
+	}
+	var small [16]string
+	keys := small[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		var err error
+		if b, err = appendJSONValue(b, m[k]); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, '}'), nil
+}
+
+// appendJSON appends the claims as json.Marshal encodes accessClaims.
+func (c *accessClaims) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, `{"aal":`...)
+	b = appendJSONString(b, c.AAL)
+	b = append(b, `,"amr":`...)
+	if c.AMR == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, e := range c.AMR {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"method":`...)
+			b = appendJSONString(b, e.Method)
+			b = append(b, `,"timestamp":`...)
+			b = strconv.AppendInt(b, e.Timestamp, 10)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"app_metadata":`...)
+	if b, err = appendJSONMap(b, c.AppMetadata); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"aud":`...)
+	b = appendJSONString(b, c.Aud)
+	b = append(b, `,"email":`...)
+	b = appendJSONString(b, c.Email)
+	b = append(b, `,"exp":`...)
+	b = strconv.AppendInt(b, c.Exp, 10)
+	b = append(b, `,"iat":`...)
+	b = strconv.AppendInt(b, c.Iat, 10)
+	b = append(b, `,"is_anonymous":`...)
+	b = strconv.AppendBool(b, c.IsAnonymous)
+	b = append(b, `,"iss":`...)
+	b = appendJSONString(b, c.Iss)
+	b = append(b, `,"phone":`...)
+	b = appendJSONString(b, c.Phone)
+	b = append(b, `,"role":`...)
+	b = appendJSONString(b, c.Role)
+	b = append(b, `,"session_id":`...)
+	b = appendJSONString(b, c.SessionID)
+	b = append(b, `,"sub":`...)
+	b = appendJSONString(b, c.Sub)
+	b = append(b, `,"user_metadata":`...)
+	if b, err = appendJSONMap(b, c.UserMetadata); err != nil {
+		return nil, err
+	}
+	return append(b, '}'), nil
+}
