@@ -25,27 +25,21 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"daybase/bench/internal/benchserver"
 	"daybase/gateway/rest"
 	"daybase/gateway/rest/parse"
 	"daybase/gateway/rest/plan"
 	"daybase/gateway/rest/schemacache"
-	"daybase/internal/datadir"
 	"daybase/internal/identity"
-	"daybase/internal/keys"
-	"daybase/internal/pgcluster"
 	"daybase/internal/token"
 )
 
@@ -85,35 +79,13 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	dir, err := os.MkdirTemp("", "daybase-bench-dm1-")
+	srv, err := benchserver.Start(*bin, "daybase-bench-dm1-", "error", *keepDir)
 	if err != nil {
 		return err
 	}
-	if !*keepDir {
-		defer os.RemoveAll(dir)
-	}
-	port, err := freePort()
-	if err != nil {
-		return err
-	}
-	srv, base, err := startServer(dir, port)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		srv.Process.Signal(os.Interrupt)
-		srv.Wait()
-	}()
-
-	k, err := keys.Ensure(datadir.Dir(dir).Secrets(), "")
-	if err != nil {
-		return err
-	}
-	c, err := pgcluster.Open(pgcluster.Options{Dir: datadir.Dir(dir).Cluster()}, slog.New(slog.DiscardHandler))
-	if err != nil {
-		return err
-	}
-	admin, err := pgxpool.New(ctx, c.URL(pgcluster.Superuser, "postgres"))
+	defer srv.Stop()
+	base, k := srv.Base, srv.Keys
+	admin, err := pgxpool.New(ctx, srv.SuperuserURL)
 	if err != nil {
 		return err
 	}
@@ -124,7 +96,7 @@ func run() error {
 	}
 	var tasks int
 	admin.QueryRow(ctx, "SELECT count(*) FROM public.tasks").Scan(&tasks)
-	fmt.Printf("daybase %s (pid %d); %s loaded in %v: %d tasks\n", base, srv.Process.Pid, *data, time.Since(t0).Round(time.Millisecond), tasks)
+	fmt.Printf("daybase %s (pid %d); %s loaded in %v: %d tasks\n", base, srv.Pid(), *data, time.Since(t0).Round(time.Millisecond), tasks)
 
 	claims := map[string]any{"sub": benchUser, "role": "authenticated", "aud": "authenticated",
 		"email": "bench@example.com", "exp": time.Now().Add(2 * time.Hour).Unix()}
@@ -174,7 +146,7 @@ func run() error {
 
 	// The SQL side: a pool of its own as the authenticator would be, the
 	// user's role and claims set per transaction as the engine does.
-	sqlPool, err := pgxpool.New(ctx, c.URL(pgcluster.Superuser, "postgres"))
+	sqlPool, err := pgxpool.New(ctx, srv.SuperuserURL)
 	if err != nil {
 		return err
 	}
@@ -313,39 +285,4 @@ func percentiles(d []time.Duration) (p50, p99 time.Duration) {
 	s := append([]time.Duration(nil), d...)
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 	return s[len(s)*50/100], s[min(len(s)-1, len(s)*99/100)]
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
-}
-
-func startServer(dir string, port int) (*exec.Cmd, string, error) {
-	binPath, err := filepath.Abs(*bin)
-	if err != nil {
-		return nil, "", err
-	}
-	cmd := exec.Command(binPath, "serve")
-	cmd.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dir, "DAYBASE_PORT="+strconv.Itoa(port), "DAYBASE_HOST=127.0.0.1", "DAYBASE_LOG_LEVEL=error")
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, "", fmt.Errorf("start %s: %w (build it with go build -o bin/daybase ./cmd/daybase)", binPath, err)
-	}
-	base := "http://127.0.0.1:" + strconv.Itoa(port)
-	for range 600 {
-		if r, err := http.Get(base + "/health"); err == nil {
-			io.Copy(io.Discard, r.Body)
-			r.Body.Close()
-			if r.StatusCode == http.StatusOK {
-				return cmd, base, nil
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	cmd.Process.Kill()
-	return nil, "", fmt.Errorf("daybase did not become healthy")
 }

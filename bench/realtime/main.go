@@ -23,13 +23,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
-	"net"
-	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,9 +34,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"daybase/internal/datadir"
-	"daybase/internal/keys"
-	"daybase/internal/pgcluster"
+	"daybase/bench/internal/benchserver"
 	"daybase/internal/token"
 	"daybase/realtime/phx"
 )
@@ -70,36 +62,18 @@ func main() {
 
 func run() error {
 	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "daybase-bench-rt-")
+	logLevel := "error"
+	if *serverLogs {
+		logLevel = "warn"
+	}
+	srv, err := benchserver.Start(*bin, "daybase-bench-rt-", logLevel, *keepDir)
 	if err != nil {
 		return err
 	}
-	if !*keepDir {
-		defer os.RemoveAll(dir)
-	}
-	port, err := freePort()
-	if err != nil {
-		return err
-	}
-	srv, base, err := startServer(dir, port)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		srv.Process.Signal(os.Interrupt)
-		srv.Wait()
-	}()
-
-	k, err := keys.Ensure(datadir.Dir(dir).Secrets(), "")
-	if err != nil {
-		return err
-	}
+	defer srv.Stop()
+	base, k := srv.Base, srv.Keys
 	signer := token.NewSigner(k.JWTSecret)
-	c, err := pgcluster.Open(pgcluster.Options{Dir: datadir.Dir(dir).Cluster()}, slog.New(slog.DiscardHandler))
-	if err != nil {
-		return err
-	}
-	pool, err := pgxpool.New(ctx, c.URL(pgcluster.Superuser, "postgres"))
+	pool, err := pgxpool.New(ctx, srv.SuperuserURL)
 	if err != nil {
 		return err
 	}
@@ -107,10 +81,10 @@ func run() error {
 	if _, err := pool.Exec(ctx, schema); err != nil {
 		return fmt.Errorf("create bench schema: %w", err)
 	}
-	fmt.Printf("daybase %s, pid %d, %d sockets, %d changes/s for %v, filter %v\n\n", base, srv.Process.Pid, *sockets, *rate, *duration, *useFilter)
+	fmt.Printf("daybase %s, pid %d, %d sockets, %d changes/s for %v, filter %v\n\n", base, srv.Pid(), *sockets, *rate, *duration, *useFilter)
 
 	time.Sleep(2 * time.Second) // let start-up settle before the baseline
-	rss0 := rss(srv.Process.Pid)
+	rss0 := rss(srv.Pid())
 
 	// Open the sockets: one user each, subscribed to their own rows.
 	users := make([]string, *sockets)
@@ -139,7 +113,7 @@ func run() error {
 	joined.Wait()
 	fmt.Printf("%d sockets joined 2 channels each in %v\n", *sockets, time.Since(start).Round(time.Millisecond))
 	time.Sleep(3 * time.Second)
-	rss1 := rss(srv.Process.Pid)
+	rss1 := rss(srv.Pid())
 
 	// Phase 1: changes.
 	type sent struct{ before, committed time.Time }
@@ -356,45 +330,6 @@ func rss(pid int) int64 {
 		}
 	}
 	return 0
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
-}
-
-func startServer(dir string, port int) (*exec.Cmd, string, error) {
-	binPath, err := filepath.Abs(*bin)
-	if err != nil {
-		return nil, "", err
-	}
-	cmd := exec.Command(binPath, "serve")
-	level := "error"
-	if *serverLogs {
-		level = "warn"
-	}
-	cmd.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dir, "DAYBASE_PORT="+strconv.Itoa(port), "DAYBASE_HOST=127.0.0.1", "DAYBASE_LOG_LEVEL="+level)
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, "", fmt.Errorf("start %s: %w (build it with go build -o bin/daybase ./cmd/daybase)", binPath, err)
-	}
-	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	for i := 0; i < 600; i++ {
-		if r, err := http.Get(base + "/health"); err == nil {
-			io.Copy(io.Discard, r.Body)
-			r.Body.Close()
-			if r.StatusCode == 200 {
-				return cmd, base, nil
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	cmd.Process.Kill()
-	return nil, "", fmt.Errorf("daybase did not become healthy")
 }
 
 // wsClient is a minimal realtime client (vsn 2.0.0).
