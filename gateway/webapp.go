@@ -7,7 +7,9 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
+	"log/slog"
 	"mime"
 	"net/http"
 	"path"
@@ -53,9 +55,13 @@ func WebApp(files fs.FS, publicURL, anonKey string) http.Handler {
 	}
 	cfg, _ := json.Marshal(map[string]string{"url": publicURL, "anonKey": anonKey})
 	// </script> cannot appear in JSON-encoded strings: json.Marshal escapes <.
-	index = bytes.Replace(index, []byte(configMarker),
-		[]byte("<script>window.__DAYBASE_CONFIG__="+string(cfg)+"</script>"), 1)
-	indexFile := newStaticFile("index.html", index)
+	configScript := []byte("<script>window.__DAYBASE_CONFIG__=" + string(cfg) + "</script>")
+	withConfig := func(page []byte) []byte { return bytes.Replace(page, []byte(configMarker), configScript, 1) }
+	indexFile := newStaticFile("index.html", withConfig(index))
+	pages, err := loadPrerendered(files, withConfig)
+	if err != nil {
+		slog.Warn("web app: prerendered pages not served; every page starts from index.html", "err", err)
+	}
 	cache := &fileCache{files: files}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -64,7 +70,8 @@ func WebApp(files fs.FS, publicURL, anonKey string) http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-		if name != "" && name != "index.html" {
+		// pages/ holds the prerendered pages: sent for their paths only, with the config.
+		if name != "" && name != "index.html" && name != "pages" && !strings.HasPrefix(name, "pages/") {
 			if st, err := fs.Stat(files, name); err == nil && !st.IsDir() {
 				f, err := cache.get(name)
 				if err != nil {
@@ -90,8 +97,68 @@ func WebApp(files fs.FS, publicURL, anonKey string) http.Handler {
 			}
 		}
 		w.Header().Set("Cache-Control", "no-cache")
+		if p, ok := pages["/"+name]; ok && p.fits(r.URL.Query()) {
+			p.file.serve(w, r)
+			return
+		}
 		indexFile.serve(w, r)
 	})
+}
+
+// prerenderedManifest is the file web/scripts/prerender.mjs writes: for
+// each path, the page holding its prerendered markup and the query
+// parameters that leave that markup as it is.
+const prerenderedManifest = "pages/manifest.json"
+
+type prerenderedPage struct {
+	file  *staticFile
+	query map[string]bool
+}
+
+// fits reports whether the page shows what the app would render for a
+// request with this query: a parameter the page was not made for (/auth?mode=signup)
+// gets index.html, and the app renders it.
+func (p prerenderedPage) fits(query map[string][]string) bool {
+	for k := range query {
+		if !p.query[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// loadPrerendered reads the manifest and its pages, config filled in. A
+// build without prerendered pages (vite dev, tests) has no manifest: none.
+func loadPrerendered(files fs.FS, withConfig func([]byte) []byte) (map[string]prerenderedPage, error) {
+	raw, err := fs.ReadFile(files, prerenderedManifest)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	var manifest map[string]struct {
+		File  string   `json:"file"`
+		Query []string `json:"query"`
+	}
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		return nil, fmt.Errorf("%s: %w (rebuild the web app: go tool task build)", prerenderedManifest, err)
+	}
+	pages := make(map[string]prerenderedPage, len(manifest))
+	for route, m := range manifest {
+		if !strings.HasPrefix(m.File, "pages/") || !strings.HasSuffix(m.File, ".html") {
+			return nil, fmt.Errorf("%s: %s: page %q is not an .html file under pages/", prerenderedManifest, route, m.File)
+		}
+		page, err := fs.ReadFile(files, m.File)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", prerenderedManifest, route, err)
+		}
+		query := make(map[string]bool, len(m.Query))
+		for _, k := range m.Query {
+			query[k] = true
+		}
+		pages[route] = prerenderedPage{file: newStaticFile(m.File, withConfig(page)), query: query}
+	}
+	return pages, nil
 }
 
 // fileCache holds the files already served, read and compressed once.

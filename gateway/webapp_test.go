@@ -210,3 +210,55 @@ func TestAcceptsGzip(t *testing.T) {
 		}
 	}
 }
+
+func TestWebAppPrerenderedPages(t *testing.T) {
+	files := fstest.MapFS{
+		"index.html":          {Data: []byte(`<html><head><!--daybase-config--></head><body><div id="root"></div></body></html>`)},
+		"pages/auth.html":     {Data: []byte(`<html><head><!--daybase-config--></head><body><div id="root" data-prerendered="/auth">form</div></body></html>`)},
+		"pages/manifest.json": {Data: []byte(`{"/auth": {"file": "pages/auth.html", "query": ["redirect"]}}`)},
+	}
+	h := WebApp(files, "http://example.test", "ANON")
+	prerendered := func(path string) bool {
+		t.Helper()
+		rec := get(t, h, "GET", path, map[string]string{"Accept-Encoding": "gzip"})
+		if rec.Code != 200 || rec.Header().Get("Cache-Control") != "no-cache" || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			t.Fatalf("%s: %d %v", path, rec.Code, rec.Header())
+		}
+		body := rec.Body.Bytes()
+		if rec.Header().Get("Content-Encoding") == "gzip" {
+			body = gunzip(t, body)
+		}
+		html := string(body)
+		if !strings.Contains(html, `window.__DAYBASE_CONFIG__={"anonKey":"ANON","url":"http://example.test"}`) {
+			t.Errorf("%s: config not injected: %s", path, html)
+		}
+		return strings.Contains(html, "data-prerendered")
+	}
+	for path, want := range map[string]bool{
+		"/auth": true, "/auth/": true, "/auth?redirect=%2Fapp%2Fnotes": true,
+		"/auth?mode=signup": false, "/auth?redirect=/app&mode=forgot": false, "/": false, "/app": false, "/auth/update-password": false,
+		// The files themselves are not pages of their own.
+		"/pages/auth.html": false, "/pages/manifest.json": false, "/pages": false,
+	} {
+		if got := prerendered(path); got != want {
+			t.Errorf("%s: prerendered page %v, want %v", path, got, want)
+		}
+	}
+}
+
+func TestWebAppBadPrerenderManifest(t *testing.T) {
+	for name, manifest := range map[string]string{
+		"not json":     `{`,
+		"outside":      `{"/auth": {"file": "index.html"}}`,
+		"missing page": `{"/auth": {"file": "pages/gone.html"}}`,
+	} {
+		_, err := loadPrerendered(fstest.MapFS{"pages/manifest.json": {Data: []byte(manifest)}}, func(b []byte) []byte { return b })
+		if err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	// Without the manifest every page is index.html, as before.
+	if pages, err := loadPrerendered(fstest.MapFS{}, nil); err != nil || pages != nil {
+		t.Errorf("no manifest: %v %v", pages, err)
+	}
+}

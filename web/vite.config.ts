@@ -105,6 +105,10 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // The prerender build (scripts/prerender.mjs) bundles supabase-js, so that
+  // its realtime and storage parts are the stand-ins there too: Node 20 has no
+  // WebSocket for the real realtime client.
+  ssr: { noExternal: [/@supabase\//] },
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,

@@ -1,28 +1,57 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { preloadRoute } from './app/route-modules'
+import { startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { hasStoredSession, preloadRoute } from './app/route-modules'
 import { loadConfig } from './lib/config'
+import { markStartedFromPrerender } from './lib/prerender'
 import { registerServiceWorker } from './lib/service-worker'
 import './styles.css'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
-const root = createRoot(container)
 
-if (loadConfig()) {
+/**
+ * Whether #root holds prerendered markup React can take over: made for this
+ * path (the service worker may answer offline with another page), with no
+ * query parameter the markup does not allow for (?mode=signup shows another
+ * form), and no session stored or arriving in the URL (the page would not
+ * stay signed out). Otherwise the markup is dropped; index.html's script
+ * has kept it hidden in the cases it can tell.
+ */
+function canHydrate(root: HTMLElement): boolean {
+  const made = root.dataset.prerendered
+  if (made === undefined) return false
+  const path = window.location.pathname.replace(/\/+$/, '') || '/'
+  if (made !== path) return false
+  const allowed = new Set((root.dataset.prerenderedQuery ?? '').split(' ').filter(Boolean))
+  const params = new URLSearchParams(window.location.search)
+  for (const key of params.keys()) if (!allowed.has(key)) return false
+  return !hasStoredSession() && !/[#&?](?:code|access_token|error)=/.test(window.location.search + window.location.hash)
+}
+
+const config = loadConfig()
+const hydrate = config !== null && canHydrate(container)
+if (!hydrate && container.dataset.prerendered !== undefined) {
+  container.replaceChildren()
+  delete container.dataset.prerendered
+}
+
+if (config) {
   // The app (and supabase.ts, which needs the config) loads only once the
   // config is known to be there.
   registerServiceWorker()
   preloadRoute(window.location.pathname)
-  void import('./app/app').then(({ App }) =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  )
+  if (hydrate) markStartedFromPrerender()
+  void import('./app/app').then(({ App }) => {
+    // In a transition, React hydrates in slices that yield to input (the
+    // page is already on screen) instead of one long task.
+    if (hydrate)
+      startTransition(() => {
+        hydrateRoot(container, <App />)
+      })
+    else createRoot(container).render(<App />)
+  })
 } else {
-  root.render(
+  createRoot(container).render(
     <main className="mx-auto grid max-w-lg gap-3 p-8">
       <h1 className="text-xl font-semibold">Daybase is not configured</h1>
       <p className="text-sm text-muted-foreground">

@@ -1,6 +1,7 @@
 // Lighthouse figures of the web app for docs/benchmarks.md ("Web app").
 //
 //   cd tests/browser/lighthouse && npm ci && DAYBASE_BIN=../../../bin/daybase node run.mjs
+//   (RUNS=5 PAGES=sign-in-mobile ... for more runs of fewer pages)
 //
 // Starts `$DAYBASE_BIN serve` on a free port with a fresh data directory,
 // signs a new user up through /auth/v1, seeds 500 tasks through /rest/v1
@@ -34,6 +35,8 @@ const out = path.join(here, '..', 'artifacts', 'lighthouse')
 mkdirSync(out, { recursive: true })
 const TASKS = Number(process.env.TASKS ?? 500)
 const RUNS = Number(process.env.RUNS ?? 3)
+// PAGES=sign-in-mobile,app-mobile,app-desktop (default all): the audits to run.
+const PAGES = new Set((process.env.PAGES ?? 'sign-in-mobile,app-mobile,app-desktop').split(','))
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -168,7 +171,17 @@ try {
   const seeded = await seedTasks(server.url, server.anonKey, session)
 
   const results = { tasksSeeded: seeded ? TASKS : 0 }
-  results.signInMobile = await audit('sign-in-mobile', `${server.url}/auth`, chrome.port)
+  if (PAGES.has('sign-in-mobile')) results.signInMobile = await audit('sign-in-mobile', `${server.url}/auth`, chrome.port)
+  if (PAGES.has('app-mobile') || PAGES.has('app-desktop')) Object.assign(results, await auditApp(email, password, seeded))
+  console.log(JSON.stringify(results, null, 2))
+} finally {
+  await chrome.kill()
+  await server.stop()
+}
+
+/** appReadyMs and the /app audits, signed in with 500 tasks. */
+async function auditApp(email, password, seeded) {
+  const results = {}
 
   // Sign in through the app once, with the consent record stored, so /app
   // opens signed in; Lighthouse must then keep the storage it finds.
@@ -205,10 +218,9 @@ try {
   }
   results.appReadyMs = { median: ready.sort((a, b) => a - b)[Math.floor(ready.length / 2)], runs: ready }
 
-  results.appMobile = await audit('app-mobile', `${server.url}/app`, chrome.port, undefined, { disableStorageReset: true })
-  results.appDesktop = await audit('app-desktop', `${server.url}/app`, chrome.port, desktopConfig, { disableStorageReset: true })
-  console.log(JSON.stringify(results, null, 2))
-} finally {
-  await chrome.kill()
-  await server.stop()
+  if (PAGES.has('app-mobile'))
+    results.appMobile = await audit('app-mobile', `${server.url}/app`, chrome.port, undefined, { disableStorageReset: true })
+  if (PAGES.has('app-desktop'))
+    results.appDesktop = await audit('app-desktop', `${server.url}/app`, chrome.port, desktopConfig, { disableStorageReset: true })
+  return results
 }

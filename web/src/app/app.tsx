@@ -1,13 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { Suspense, lazy, useSyncExternalStore } from 'react'
-import { RouterProvider } from 'react-router'
-import { ErrorBoundary } from '@/components/errors/error-boundary'
+import { createBrowserRouter } from 'react-router'
 import { startAuth } from '@/lib/auth'
 import { createQueryClient } from '@/lib/query-client'
-import { subscribeToToastRequests, toast, toastsRequested } from '@/lib/toast'
-import { useApplyTheme } from '@/features/theme/hooks/use-apply-theme'
+import { toast } from '@/lib/toast'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
-import { router } from './router'
+import { Root } from './root'
+import { routes } from './route-table'
 
 const queryClient = createQueryClient({
   onPlanLimit: (message) => usePaywallStore.getState().show(message),
@@ -16,32 +13,8 @@ const queryClient = createQueryClient({
 
 startAuth()
 
-function Theme() {
-  useApplyTheme()
-  return null
-}
-
-const AppToaster = lazy(() => import('./toaster'))
-
-/** The toaster mounts with the first toast asked for (lib/toast.ts). */
-function Toasts() {
-  const requested = useSyncExternalStore(subscribeToToastRequests, toastsRequested)
-  if (!requested) return null
-  return (
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>
-  )
-}
+const router = createBrowserRouter(routes)
 
 export function App() {
-  return (
-    <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <Theme />
-        <RouterProvider router={router} />
-        <Toasts />
-      </QueryClientProvider>
-    </ErrorBoundary>
-  )
+  return <Root router={router} queryClient={queryClient} />
 }

@@ -18,7 +18,7 @@ export function preloadRoute(pathname: string): void {
 }
 
 /** True when supabase-js has a session stored (sb-<ref>-auth-token). */
-function hasStoredSession(): boolean {
+export function hasStoredSession(): boolean {
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i)

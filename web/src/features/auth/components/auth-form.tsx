@@ -6,6 +6,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Separator } from '@/components/ui/separator'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { useHydrating } from '@/lib/prerender'
 import { safeRedirect, validateEmail, validatePassword } from '../api/credentials'
 import { useRequestPasswordReset } from '../api/reset-password'
 import { useSignIn } from '../api/sign-in'
@@ -25,6 +26,9 @@ function SignInForm({ redirect, onForgot }: { redirect: string; onForgot: () => 
   const signIn = useSignIn()
   const [errors, setErrors] = useState<Errors>({})
   const [serverError, setServerError] = useState<string | null>(null)
+  // On the prerendered page the form is painted before the app runs: until
+  // React owns it, a native submit would put the password in the URL.
+  const hydrating = useHydrating()
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -50,7 +54,7 @@ function SignInForm({ redirect, onForgot }: { redirect: string; onForgot: () => 
         {(p) => <Input {...p} name="password" type="password" autoComplete="current-password" required />}
       </Field>
       {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
-      <Button type="submit" disabled={signIn.isPending}>
+      <Button type="submit" disabled={hydrating || signIn.isPending}>
         {signIn.isPending ? 'Signing in…' : 'Sign in'}
       </Button>
       <Button type="button" variant="link" className="justify-self-start px-0" onClick={onForgot}>

@@ -1,13 +1,22 @@
 import { ShieldCheck } from '@phosphor-icons/react'
 import { Button } from '@/components/ui/button'
 import { useUser } from '@/lib/auth-store'
+import { useHydrating } from '@/lib/prerender'
 import { savePrivacyPreference } from '../api/save-privacy'
 import { type ConsentRecord, useConsentStore } from '../stores/consent-store'
 
-/** Shown while no consent record (of version 1) is stored. */
+/**
+ * Shown while no consent record (of version 1) is stored. Prerendered pages
+ * carry it as a first visit sees it (data-prerendered: index.html's script
+ * hides that copy when a choice is stored); hydration renders the same, then
+ * the stored state.
+ */
 export function ConsentBanner() {
-  const record = useConsentStore((s) => s.record)
-  const gpc = useConsentStore((s) => s.gpc)
+  const hydrating = useHydrating()
+  const stored = useConsentStore((s) => s.record)
+  const browserGpc = useConsentStore((s) => s.gpc)
+  const record = hydrating ? null : stored
+  const gpc = hydrating ? false : browserGpc
   const reject = useConsentStore((s) => s.rejectNonEssential)
   const accept = useConsentStore((s) => s.acceptSelected)
   const openDialog = useConsentStore((s) => s.setDialogOpen)
@@ -24,6 +33,7 @@ export function ConsentBanner() {
     <section
       aria-labelledby="consent-title"
       data-print-hide
+      data-prerendered={hydrating ? '' : undefined}
       className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg md:inset-x-6"
     >
       <div className="flex flex-col gap-3 md:flex-row md:items-center">

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react'
-import { type RouteObject, createBrowserRouter } from 'react-router'
+import type { RouteObject } from 'react-router'
 import { NotFound } from '@/components/errors/not-found'
 import { RouteError } from '@/components/errors/route-error'
 import { PageSpinner } from '@/components/ui/spinner'
@@ -105,4 +105,3 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export const router = createBrowserRouter(routes)

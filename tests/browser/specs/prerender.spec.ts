@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test'
+import { expect, signInThroughUi, signUpThroughApi, test } from '../fixtures'
+
+// /auth is prerendered by the web build (web/scripts/prerender.mjs): the
+// server sends the page with its markup, the browser paints it before any
+// script runs, and React hydrates it (web/src/main.tsx).
+
+// The service worker would answer /assets/ itself, out of page.route's reach.
+test.use({ serviceWorkers: 'block' })
+
+/** Holds the app's entry script until the returned function is called: the page as painted before any
+ * script runs (DOMContentLoaded waits for it, so navigate with waitUntil: 'commit'). */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+test.describe('first visit', () => {
+  test.use({ consent: 'none' })
+
+  test('/auth arrives prerendered and React takes over the same elements', async ({ page, request }) => {
+    const html = await (await request.get('/auth')).text()
+    expect(html).toContain('data-prerendered="/auth"')
+    expect(html).toContain('Welcome to Daybase')
+    expect(html).toContain('Your privacy choices')
+    expect(html).toContain('window.__DAYBASE_CONFIG__=')
+
+    // The heading the parser inserts is still the one on screen once the app
+    // runs: hydrated, not rendered again.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { prerenderedHeading?: Element }
+      new MutationObserver(() => {
+        seen.prerenderedHeading ??= document.querySelector('#root h1') ?? undefined
+      }).observe(document, { childList: true, subtree: true })
+    })
+    const release = await holdScripts(page)
+    await page.goto('/auth', { waitUntil: 'commit' })
+    const form = page.getByRole('form', { name: 'Sign in' })
+    await expect(page.getByRole('heading', { name: 'Welcome to Daybase' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Your privacy choices' })).toBeVisible()
+    // Before the app runs the form cannot be sent (a native submit would put the password in the URL).
+    await expect(form.getByRole('button', { name: 'Sign in' })).toBeDisabled()
+    await form.getByLabel('Email').fill('early@example.test')
+    await form.getByLabel('Email').press('Enter')
+    expect(new URL(page.url()).search).toBe('')
+
+    release()
+    await expect(form.getByRole('button', { name: 'Sign in' })).toBeEnabled()
+    expect(await page.evaluate(() => document.querySelector('#root h1') === (window as unknown as { prerenderedHeading: Element }).prerenderedHeading)).toBe(true)
+    // What was typed before the app ran is kept.
+    await expect(form.getByLabel('Email')).toHaveValue('early@example.test')
+    await page.getByRole('tab', { name: 'Sign up' }).click()
+    await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible()
+    await expect(page).toHaveURL(/\/auth\?mode=signup$/)
+    await page.getByRole('button', { name: 'Reject non-essential' }).click()
+    await expect(page.getByRole('region', { name: 'Your privacy choices' })).toHaveCount(0)
+  })
+})
+
+test('with a stored choice the prerendered banner never shows', async ({ page }) => {
+  const release = await holdScripts(page)
+  await page.goto('/auth', { waitUntil: 'commit' })
+  await expect(page.getByRole('heading', { name: 'Welcome to Daybase' })).toBeVisible()
+  await expect(page.locator('section[data-prerendered]')).toHaveCount(1)
+  await expect(page.locator('section[data-prerendered]')).toBeHidden()
+  release()
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign in' })).toBeEnabled()
+  await expect(page.locator('section[aria-labelledby="consent-title"]')).toHaveCount(0)
+})
+
+test('signed in, /auth keeps the prerendered form hidden and goes on to /app', async ({ page, account }) => {
+  await signUpThroughApi(account)
+  await signInThroughUi(page, account)
+  await expect(page).toHaveURL(/\/app$/)
+  const release = await holdScripts(page)
+  await page.goto('/auth', { waitUntil: 'commit' })
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(1)
+  await expect(page.getByRole('heading', { name: 'Welcome to Daybase' })).toBeHidden()
+  release()
+  await expect(page).toHaveURL(/\/app$/)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+})
+
+test('a query the prerendered page was not made for gets the app as usual', async ({ page, request }) => {
+  expect(await (await request.get('/auth?mode=signup')).text()).not.toContain('data-prerendered')
+  expect(await (await request.get('/auth?redirect=%2Fapp%2Fnotes')).text()).toContain('data-prerendered="/auth"')
+  await page.goto('/auth?mode=signup')
+  await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible()
+})

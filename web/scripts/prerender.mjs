@@ -1,0 +1,41 @@
+// Prerenders the public pages that a first visit lands on, after `vite build`:
+// each page's #root markup (rendered by src/prerender.tsx with the app's own
+// components) goes into a copy of the built index.html under dist/app/pages/,
+// and dist/app/pages/manifest.json tells the server which path each file
+// answers and which query parameters leave the markup as it is. The server
+// (gateway/webapp.go) sends such a page instead of index.html; main.tsx
+// hydrates it.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const dist = path.join(web, 'dist', 'app')
+
+/** Path -> query parameters that do not change what the page renders at first. */
+const pages = {
+  '/auth': ['redirect'],
+}
+
+// supabase-js warns about Node 20 at import; the prerender makes no request.
+const warn = console.warn
+console.warn = (...args) => (/Node\.js 20 and below/.test(String(args[0])) ? undefined : warn(...args))
+const { prerender } = await import(pathToFileURL(path.join(web, '.prerender', 'prerender.js')).href)
+const index = readFileSync(path.join(dist, 'index.html'), 'utf8')
+const emptyRoot = '<div id="root"></div>'
+if (!index.includes(emptyRoot)) throw new Error(`dist/app/index.html has no ${emptyRoot} to fill`)
+
+mkdirSync(path.join(dist, 'pages'), { recursive: true })
+const manifest = {}
+for (const [route, query] of Object.entries(pages)) {
+  const started = performance.now()
+  const markup = await prerender(route)
+  const file = `pages/${route === '/' ? 'index' : route.slice(1).replaceAll('/', '_')}.html`
+  const attrs = `data-prerendered="${route}"` + (query.length ? ` data-prerendered-query="${query.join(' ')}"` : '')
+  writeFileSync(path.join(dist, file), index.replace(emptyRoot, `<div id="root" ${attrs}>${markup}</div>`))
+  manifest[route] = { file, query }
+  console.log(`prerendered ${route} -> dist/app/${file} (${(markup.length / 1024).toFixed(1)} KB, ${Math.round(performance.now() - started)} ms)`)
+}
+writeFileSync(path.join(dist, 'pages', 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+// supabase-js leaves timers behind in Node; the pages are written.
+process.exit(0)
