@@ -1,8 +1,5 @@
-import { startTransition } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
 import { hasStoredSession, preloadRoute } from './app/route-modules'
 import { loadConfig } from './lib/config'
-import { markStartedFromPrerender } from './lib/prerender'
 import { registerServiceWorker } from './lib/service-worker'
 import './styles.css'
 
@@ -37,28 +34,16 @@ if (!hydrate && container.dataset.prerendered !== undefined) {
 
 if (config) {
   // The app (and supabase.ts, which needs the config) loads only once the
-  // config is known to be there.
+  // config is known to be there. This entry stays small (no React): React,
+  // the app and the current page's modules all load side by side.
   registerServiceWorker()
   preloadRoute(window.location.pathname)
-  if (hydrate) markStartedFromPrerender()
-  void import('./app/app').then(({ App }) => {
-    // In a transition, React hydrates in slices that yield to input (the
-    // page is already on screen) instead of one long task.
-    if (hydrate)
-      startTransition(() => {
-        hydrateRoot(container, <App />)
-      })
-    else createRoot(container).render(<App />)
-  })
+  void import('./app/app').then(({ start }) => start(container, hydrate))
 } else {
-  createRoot(container).render(
-    <main className="mx-auto grid max-w-lg gap-3 p-8">
-      <h1 className="text-xl font-semibold">Daybase is not configured</h1>
-      <p className="text-sm text-muted-foreground">
-        The page has no backend address. Served by <code>daybase serve</code>, the server writes it into the page; with{' '}
-        <code>vite dev</code>, set <code>VITE_DAYBASE_URL</code> and <code>VITE_DAYBASE_ANON_KEY</code> (see{' '}
-        <code>daybase keys --json</code>).
-      </p>
-    </main>,
-  )
+  container.innerHTML = `<main class="mx-auto grid max-w-lg gap-3 p-8">
+  <h1 class="text-xl font-semibold">Daybase is not configured</h1>
+  <p class="text-sm text-muted-foreground">The page has no backend address. Served by <code>daybase serve</code>,
+  the server writes it into the page; with <code>vite dev</code>, set <code>VITE_DAYBASE_URL</code> and
+  <code>VITE_DAYBASE_ANON_KEY</code> (see <code>daybase keys --json</code>).</p>
+</main>`
 }

@@ -6,12 +6,13 @@ import { prerenderToNodeStream } from 'react-dom/static'
 import { createMemoryRouter } from 'react-router'
 import { markStartedFromPrerender } from '@/lib/prerender'
 import { Root } from './app/root'
-import { routes } from './app/route-table'
+import { initialized, routes } from './app/route-table'
 
-/** The HTML of #root for pathname, with every lazy page resolved. */
+/** The HTML of #root for pathname. */
 export async function prerender(pathname: string): Promise<string> {
   markStartedFromPrerender()
   const router = createMemoryRouter(routes, { initialEntries: [pathname] })
+  await initialized(router)
   const queryClient = new QueryClient()
   const { prelude } = await prerenderToNodeStream(<Root router={router} queryClient={queryClient} />, {
     onError(error) {

@@ -1,10 +1,13 @@
+import { startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter } from 'react-router'
 import { startAuth } from '@/lib/auth'
+import { markStartedFromPrerender } from '@/lib/prerender'
 import { createQueryClient } from '@/lib/query-client'
 import { toast } from '@/lib/toast'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
 import { Root } from './root'
-import { routes } from './route-table'
+import { initialized, routes } from './route-table'
 
 const queryClient = createQueryClient({
   onPlanLimit: (message) => usePaywallStore.getState().show(message),
@@ -15,6 +18,20 @@ startAuth()
 
 const router = createBrowserRouter(routes)
 
-export function App() {
-  return <Root router={router} queryClient={queryClient} />
+/**
+ * Renders the app into container once the first page's modules are loaded
+ * (so it renders whole), or hydrates the prerendered markup there (main.tsx
+ * decides which).
+ */
+export async function start(container: HTMLElement, hydrate: boolean): Promise<void> {
+  if (hydrate) markStartedFromPrerender()
+  await initialized(router)
+  const app = <Root router={router} queryClient={queryClient} />
+  // In a transition, React hydrates in slices that yield to input (the page
+  // is already on screen) instead of one long task.
+  if (hydrate)
+    startTransition(() => {
+      hydrateRoot(container, app)
+    })
+  else createRoot(container).render(app)
 }

@@ -1,55 +1,68 @@
-import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react'
-import type { RouteObject } from 'react-router'
+import type { ComponentType } from 'react'
+import type { DataRouter, RouteObject } from 'react-router'
 import { NotFound } from '@/components/errors/not-found'
 import { RouteError } from '@/components/errors/route-error'
-import { PageSpinner } from '@/components/ui/spinner'
 import { RootLayout } from './layout/root-layout'
 
-type Page = LazyExoticComponent<ComponentType>
+type Page = () => Promise<{ default: ComponentType }>
 
-/** One lazily loaded page with its own error boundary. */
-function page(path: string | undefined, Component: Page, children?: RouteObject[]): RouteObject {
-  const element = (
-    <Suspense fallback={<PageSpinner />}>
-      <Component />
-    </Suspense>
-  )
-  const base = { element, errorElement: <RouteError /> }
+/**
+ * One page with its own error boundary, its module loaded by the router
+ * before the page renders (route.lazy): a navigation keeps the current page
+ * until the next one can render whole, and no Suspense fallback is shown
+ * and throttled in between (React holds a boundary's content back up to
+ * 300 ms after its fallback appeared). A module that fails to load shows the
+ * route's error element.
+ */
+function page(path: string | undefined, load: Page, children?: RouteObject[]): RouteObject {
+  const base = { lazy: async () => ({ Component: (await load()).default }), errorElement: <RouteError /> }
   if (children) return path === undefined ? { ...base, children } : { ...base, path, children }
   return path === undefined ? { ...base, index: true } : { ...base, path }
 }
 
-const PublicLayout = lazy(() => import('./layout/public-layout'))
-const AppLayout = lazy(() => import('./layout/app-layout'))
-const SettingsLayout = lazy(() => import('./routes/app/settings/settings-layout'))
+const PublicLayout: Page = () => import('./layout/public-layout')
+const AppLayout: Page = () => import('./layout/app-layout')
+const SettingsLayout: Page = () => import('./routes/app/settings/settings-layout')
 
-const Landing = lazy(() => import('./routes/landing'))
-const Features = lazy(() => import('./routes/features'))
-const Premium = lazy(() => import('./routes/premium'))
-const Download = lazy(() => import('./routes/download'))
-const PrivacyChoices = lazy(() => import('./routes/privacy-choices'))
-const TeamJoin = lazy(() => import('./routes/team-join'))
-const Auth = lazy(() => import('./routes/auth'))
-const UpdatePassword = lazy(() => import('./routes/update-password'))
+const Landing: Page = () => import('./routes/landing')
+const Features: Page = () => import('./routes/features')
+const Premium: Page = () => import('./routes/premium')
+const Download: Page = () => import('./routes/download')
+const PrivacyChoices: Page = () => import('./routes/privacy-choices')
+const TeamJoin: Page = () => import('./routes/team-join')
+const Auth: Page = () => import('./routes/auth')
+const UpdatePassword: Page = () => import('./routes/update-password')
 
-const Dashboard = lazy(() => import('./routes/app/dashboard'))
-const Tasks = lazy(() => import('./routes/app/tasks'))
-const Matrix = lazy(() => import('./routes/app/matrix'))
-const Notes = lazy(() => import('./routes/app/notes'))
-const Journal = lazy(() => import('./routes/app/journal'))
-const Pomodoro = lazy(() => import('./routes/app/pomodoro'))
-const Teams = lazy(() => import('./routes/app/teams'))
-const TeamInvite = lazy(() => import('./routes/app/team-invite'))
-const Notifications = lazy(() => import('./routes/app/notifications'))
-const Activity = lazy(() => import('./routes/app/activity'))
-const Help = lazy(() => import('./routes/app/help'))
-const Search = lazy(() => import('./routes/app/search'))
-const Demo = lazy(() => import('./routes/app/demo'))
-const SettingsGeneral = lazy(() => import('./routes/app/settings/general'))
-const SettingsPreferences = lazy(() => import('./routes/app/settings/preferences'))
-const SettingsSecurity = lazy(() => import('./routes/app/settings/security'))
-const SettingsBilling = lazy(() => import('./routes/app/settings/billing'))
-const SettingsIntegrations = lazy(() => import('./routes/app/settings/integrations'))
+const Dashboard: Page = () => import('./routes/app/dashboard')
+const Tasks: Page = () => import('./routes/app/tasks')
+const Matrix: Page = () => import('./routes/app/matrix')
+const Notes: Page = () => import('./routes/app/notes')
+const Journal: Page = () => import('./routes/app/journal')
+const Pomodoro: Page = () => import('./routes/app/pomodoro')
+const Teams: Page = () => import('./routes/app/teams')
+const TeamInvite: Page = () => import('./routes/app/team-invite')
+const Notifications: Page = () => import('./routes/app/notifications')
+const Activity: Page = () => import('./routes/app/activity')
+const Help: Page = () => import('./routes/app/help')
+const Search: Page = () => import('./routes/app/search')
+const Demo: Page = () => import('./routes/app/demo')
+const SettingsGeneral: Page = () => import('./routes/app/settings/general')
+const SettingsPreferences: Page = () => import('./routes/app/settings/preferences')
+const SettingsSecurity: Page = () => import('./routes/app/settings/security')
+const SettingsBilling: Page = () => import('./routes/app/settings/billing')
+const SettingsIntegrations: Page = () => import('./routes/app/settings/integrations')
+
+/** Resolves once the router has loaded the modules of the pages at its first location. */
+export function initialized(router: DataRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve()
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return
+      unsubscribe()
+      resolve()
+    })
+  })
+}
 
 /** Routes of spec 000 §2 (and 001 §2, 002 §2). */
 export const routes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import { List, SidebarSimple } from '@phosphor-icons/react'
-import { type ReactNode, Suspense, lazy, useEffect } from 'react'
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { LogoMark } from '@/components/ui/logo-mark'
@@ -21,7 +21,8 @@ type AppShellProps = {
   children: ReactNode
 }
 
-// Only narrow screens need the drawer (and the dialog code under it).
+// Only narrow screens need the drawer (and the dialog code under it), and
+// only once it is first opened.
 const MobileDrawer = lazy(() => import('./mobile-drawer'))
 
 function Logo() {
@@ -48,6 +49,9 @@ export function AppShell({ sidebars, headerActions, className, children }: AppSh
   const area = areaOf(pathname)
   const renderSidebar = area && MODULE_SIDEBAR_AREAS.has(area) ? sidebars[area] : undefined
   const closeDrawer = () => setMobileOpen(false)
+  // Mounted from the first opening on, so that it can animate closed.
+  const [drawerUsed, setDrawerUsed] = useState(mobileOpen)
+  if (mobileOpen && !drawerUsed) setDrawerUsed(true)
 
   useEffect(() => {
     if (!isMobile) setMobileOpen(false)
@@ -79,7 +83,7 @@ export function AppShell({ sidebars, headerActions, className, children }: AppSh
         </aside>
       ) : null}
 
-      {isMobile ? (
+      {isMobile && drawerUsed ? (
         <Suspense fallback={null}>
           <MobileDrawer
             open={mobileOpen}

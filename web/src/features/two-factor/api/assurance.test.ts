@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { checkAssurance } from './assurance'
+import { checkAssurance, requiredWithoutFactor } from './assurance'
 
 const levels = vi.fn()
 const listFactors = vi.fn()
@@ -21,31 +21,52 @@ beforeEach(() => {
 describe('checkAssurance', () => {
   it('asks for the second factor at aal1 when aal2 is possible', async () => {
     levels.mockResolvedValue({ data: { currentLevel: 'aal1', nextLevel: 'aal2' }, error: null })
-    expect(await checkAssurance('u1')).toEqual({ kind: 'challenge', factorId: 'f1' })
+    expect(await checkAssurance()).toEqual({ kind: 'challenge', factorId: 'f1' })
   })
 
   it('lets an aal2 session through', async () => {
     levels.mockResolvedValue({ data: { currentLevel: 'aal2', nextLevel: 'aal2' }, error: null })
-    expect(await checkAssurance('u1')).toEqual({ kind: 'ok' })
+    expect(await checkAssurance()).toEqual({ kind: 'ok' })
   })
 
   it('waits for the session before deciding', async () => {
     levels
       .mockResolvedValueOnce({ data: { currentLevel: null, nextLevel: null }, error: null })
       .mockResolvedValue({ data: { currentLevel: 'aal2', nextLevel: 'aal2' }, error: null })
-    expect(await checkAssurance('u1')).toEqual({ kind: 'ok' })
+    expect(await checkAssurance()).toEqual({ kind: 'ok' })
     expect(levels).toHaveBeenCalledTimes(2)
   })
 
-  it('stops at a dead end when two-factor is on but no authenticator is left', async () => {
+  it('without a verified factor leaves the last word to the settings, read apart', async () => {
     levels.mockResolvedValue({ data: { currentLevel: 'aal1', nextLevel: 'aal1' }, error: null })
+    expect(await checkAssurance()).toEqual({ kind: 'unless-required' })
+    expect(settings).not.toHaveBeenCalled()
+  })
+
+  it('stops at a dead end when aal2 is next but no verified factor is listed', async () => {
+    levels.mockResolvedValue({ data: { currentLevel: 'aal1', nextLevel: 'aal2' }, error: null })
+    listFactors.mockResolvedValue({ data: { all: [] }, error: null })
+    expect(await checkAssurance()).toEqual({ kind: 'no-factor' })
+  })
+})
+
+describe('requiredWithoutFactor', () => {
+  it('is true when two-factor is on in the settings', async () => {
     settings.mockResolvedValue({ is_enabled: true, is_deleted: false })
-    expect(await checkAssurance('u1')).toEqual({ kind: 'no-factor' })
+    expect(await requiredWithoutFactor('u1')).toBe(true)
+  })
+
+  it('is false when it is off, deleted or the row is missing', async () => {
+    settings.mockResolvedValue({ is_enabled: false, is_deleted: false })
+    expect(await requiredWithoutFactor('u1')).toBe(false)
+    settings.mockResolvedValue({ is_enabled: true, is_deleted: true })
+    expect(await requiredWithoutFactor('u1')).toBe(false)
+    settings.mockResolvedValue(null)
+    expect(await requiredWithoutFactor('u1')).toBe(false)
   })
 
   it('does not lock the user out when the settings cannot be read', async () => {
-    levels.mockResolvedValue({ data: { currentLevel: 'aal1', nextLevel: 'aal1' }, error: null })
     settings.mockRejectedValue(new Error('Failed to fetch'))
-    expect(await checkAssurance('u1')).toEqual({ kind: 'ok' })
+    expect(await requiredWithoutFactor('u1')).toBe(false)
   })
 })

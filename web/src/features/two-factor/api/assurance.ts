@@ -9,6 +9,11 @@ export type Assurance =
   | { kind: 'challenge'; factorId: string }
   /** Two-factor is on for the account but no authenticator exists. */
   | { kind: 'no-factor' }
+  /**
+   * No verified factor: the app may open, unless the account's settings say
+   * two-factor is on (requiredWithoutFactor, read while the app opens).
+   */
+  | { kind: 'unless-required' }
 
 /** The assurance level is polled up to 10 times, 250 ms apart (spec 000 §9). */
 export const AAL_POLL_ATTEMPTS = 10
@@ -27,11 +32,12 @@ async function pollLevels() {
 }
 
 /**
- * What the signed-in session still needs (spec 000 §4, step 5 and 6): a
- * challenge when the level is aal1, the next is aal2 and a verified factor
- * exists; a dead end when two-factor is on but no authenticator is left.
+ * What the signed-in session still needs (spec 000 §4, step 5 and 6), from
+ * what supabase-js knows locally: a challenge when the level is aal1, the
+ * next is aal2 and a verified factor exists; nothing more at aal2; without
+ * a verified factor, only the settings row can still say no (below).
  */
-export async function checkAssurance(userId: string): Promise<Assurance> {
+export async function checkAssurance(): Promise<Assurance> {
   const { currentLevel, nextLevel } = await pollLevels()
   if (currentLevel === 'aal2') return { kind: 'ok' }
   if (currentLevel === 'aal1' && nextLevel === 'aal2') {
@@ -39,8 +45,14 @@ export async function checkAssurance(userId: string): Promise<Assurance> {
     const factor = verified[0]
     return factor ? { kind: 'challenge', factorId: factor.id } : { kind: 'no-factor' }
   }
-  // No verified factor. Only a settings row saying two-factor is on makes that an error;
-  // if the row cannot be read the user is not locked out.
+  return { kind: 'unless-required' }
+}
+
+/**
+ * True when the settings row says two-factor is on although no verified
+ * factor exists (step 6). If the row cannot be read the user is not locked out.
+ */
+export async function requiredWithoutFactor(userId: string): Promise<boolean> {
   const settings = await getTwoFactorSettings(userId).catch(() => null)
-  return settings?.is_enabled && !settings.is_deleted ? { kind: 'no-factor' } : { kind: 'ok' }
+  return !!settings?.is_enabled && !settings.is_deleted
 }

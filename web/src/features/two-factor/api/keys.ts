@@ -3,6 +3,6 @@ export const twoFactorKeys = {
   factors: (userId: string) => [...twoFactorKeys.all, 'factors', userId] as const,
   settings: (userId: string) => [...twoFactorKeys.all, 'settings', userId] as const,
   /** One check per access token: a new token (refresh, aal2) checks again. */
-  assurance: (sessionId: string, accessToken: string) =>
-    [...twoFactorKeys.all, 'assurance', sessionId, accessToken] as const,
+  check: (name: 'assurance' | 'required', sessionId: string, accessToken: string) =>
+    [...twoFactorKeys.all, name, sessionId, accessToken] as const,
 }

@@ -6,8 +6,12 @@ import { useAuthStore } from '@/lib/auth-store'
 import type { Assurance } from '../api/assurance'
 import { MfaGate } from './mfa-gate'
 
-const checkAssurance = vi.fn<(userId: string) => Promise<Assurance>>()
-vi.mock('../api/assurance', () => ({ checkAssurance: (id: string) => checkAssurance(id) }))
+const checkAssurance = vi.fn<() => Promise<Assurance>>()
+const requiredWithoutFactor = vi.fn<(userId: string) => Promise<boolean>>()
+vi.mock('../api/assurance', () => ({
+  checkAssurance: () => checkAssurance(),
+  requiredWithoutFactor: (id: string) => requiredWithoutFactor(id),
+}))
 
 function renderGate() {
   render(
@@ -28,7 +32,30 @@ describe('MfaGate', () => {
     checkAssurance.mockResolvedValue({ kind: 'ok' })
     renderGate()
     expect(await screen.findByText('The app')).toBeInTheDocument()
-    expect(checkAssurance).toHaveBeenCalledWith('u1')
+    expect(checkAssurance).toHaveBeenCalled()
+    expect(requiredWithoutFactor).not.toHaveBeenCalled()
+  })
+
+  it('without a verified factor opens the app while the settings are read', async () => {
+    checkAssurance.mockResolvedValue({ kind: 'unless-required' })
+    let answer: (required: boolean) => void = () => undefined
+    requiredWithoutFactor.mockReturnValue(new Promise((r) => (answer = r)))
+    renderGate()
+    expect(await screen.findByText('The app')).toBeInTheDocument()
+    expect(requiredWithoutFactor).toHaveBeenCalledWith('u1')
+    await act(async () => answer(false))
+    expect(screen.getByText('The app')).toBeInTheDocument()
+  })
+
+  it('replaces the app with the required dialog when the settings say two-factor is on', async () => {
+    checkAssurance.mockResolvedValue({ kind: 'unless-required' })
+    let answer: (required: boolean) => void = () => undefined
+    requiredWithoutFactor.mockReturnValue(new Promise((r) => (answer = r)))
+    renderGate()
+    expect(await screen.findByText('The app')).toBeInTheDocument()
+    await act(async () => answer(true))
+    expect(await screen.findByRole('dialog', { name: 'Two-factor authentication required' })).toBeInTheDocument()
+    expect(screen.queryByText('The app')).not.toBeInTheDocument()
   })
 
   it('asks for the code instead of showing the app at aal1 with a verified factor', async () => {

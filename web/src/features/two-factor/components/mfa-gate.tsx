@@ -2,7 +2,7 @@ import { LockKey } from '@phosphor-icons/react'
 import { type ReactNode, Suspense, lazy, useDeferredValue } from 'react'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
-import { useAssurance } from '../hooks/use-assurance'
+import { useAssurance, useRequiredWithoutFactor } from '../hooks/use-assurance'
 
 // Most sessions never see these: loaded only when a second factor is asked for.
 const ChallengeDialog = lazy(() => import('./mfa-dialogs').then((m) => ({ default: m.ChallengeDialog })))
@@ -14,11 +14,17 @@ const RequiredDialog = lazy(() => import('./mfa-dialogs').then((m) => ({ default
  */
 export function MfaGate({ children, onSignOut }: { children: ReactNode; onSignOut: () => void }) {
   const assurance = useAssurance()
+  const result = assurance.data
+  // Without a verified factor the app opens at once; the settings row is
+  // read meanwhile, and only if it says two-factor is on does the dialog
+  // of step 6 take the app's place (docs/decisions.md).
+  const required = useRequiredWithoutFactor(result?.kind === 'unless-required')
+  const blocked = result?.kind === 'no-factor' || (result?.kind === 'unless-required' && required.data === true)
   // Behind the gate is the whole signed-in app. When the check answers, it
   // mounts in a transition, which React renders in slices that yield to
   // input, instead of one long task; the spinner stays until then. Only ever
-  // shown with an 'ok' answer of the current session (below).
-  const open = useDeferredValue(assurance.data?.kind === 'ok')
+  // shown with an answer of the current session that lets it through.
+  const open = useDeferredValue(!blocked && (result?.kind === 'ok' || result?.kind === 'unless-required'))
 
   if (assurance.isPending) return <PageSpinner />
   if (assurance.isError) {
@@ -35,13 +41,13 @@ export function MfaGate({ children, onSignOut }: { children: ReactNode; onSignOu
       </div>
     )
   }
-  const result = assurance.data
-  if (result.kind === 'ok') return open ? <>{children}</> : <PageSpinner />
+  const checked = assurance.data
+  if (!blocked && checked.kind !== 'challenge') return open ? <>{children}</> : <PageSpinner />
   return (
     <div className="min-h-full bg-muted/40">
       <Suspense fallback={<PageSpinner />}>
-        {result.kind === 'challenge' ? (
-          <ChallengeDialog factorId={result.factorId} onSignOut={onSignOut} />
+        {checked.kind === 'challenge' ? (
+          <ChallengeDialog factorId={checked.factorId} onSignOut={onSignOut} />
         ) : (
           <RequiredDialog onSignOut={onSignOut} />
         )}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSession } from '@/lib/auth-store'
 import { decodeJwtPayload } from '@/lib/jwt'
-import { checkAssurance } from '../api/assurance'
+import { checkAssurance, requiredWithoutFactor } from '../api/assurance'
 import { twoFactorKeys } from '../api/keys'
 
 /** The check result is cached 5 minutes per session token (spec 000 §4). */
@@ -14,26 +14,36 @@ function sessionIdOf(accessToken: string): string {
 }
 
 /**
- * The assurance check of the current session. While a refreshed token of
- * the same sign-in is being checked the previous answer stays, so nothing
- * behind the gate unmounts; the answer of another sign-in never stands in
- * (after a sign-out in another tab, say), so a new aal1 session waits for
- * its own check before anything behind the gate renders.
+ * One check of the current session, cached per token. While a refreshed
+ * token of the same sign-in is being checked the previous answer stays, so
+ * nothing behind the gate unmounts; the answer of another sign-in never
+ * stands in (after a sign-out in another tab, say), so a new aal1 session
+ * waits for its own check before anything behind the gate renders.
  */
-export function useAssurance() {
+function useSessionCheck<T>(name: 'assurance' | 'required', check: (userId: string) => Promise<T>, enabled = true) {
   const session = useSession()
   const token = session?.access_token ?? ''
   const sessionId = token ? sessionIdOf(token) : ''
   return useQuery({
-    queryKey: twoFactorKeys.assurance(sessionId, token),
+    queryKey: twoFactorKeys.check(name, sessionId, token),
     queryFn: () => {
       if (!session) throw new Error('No session')
-      return checkAssurance(session.user.id)
+      return check(session.user.id)
     },
-    enabled: !!session,
+    enabled: enabled && !!session,
     staleTime: ASSURANCE_CACHE_MS,
     gcTime: ASSURANCE_CACHE_MS,
     placeholderData: (previous, previousQuery) =>
       sessionId && previousQuery?.queryKey[2] === sessionId ? previous : undefined,
   })
+}
+
+/** The assurance check of the current session (levels and factors, known to supabase-js). */
+export function useAssurance() {
+  return useSessionCheck('assurance', () => checkAssurance())
+}
+
+/** Whether the settings say two-factor is on while no verified factor exists; asked only when enabled. */
+export function useRequiredWithoutFactor(enabled: boolean) {
+  return useSessionCheck('required', requiredWithoutFactor, enabled)
 }
