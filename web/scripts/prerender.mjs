@@ -12,10 +12,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(web, 'dist', 'app')
 
-/** Path -> query parameters that do not change what the page renders at first. */
+/**
+ * Path -> the query parameters that do not change what the page renders at
+ * first, and the visitor it is drawn for: signed out, or signed in (then
+ * src/boot/signed-in-page.js, inlined after #root, writes the user's own
+ * words into it before the first paint).
+ */
 const pages = {
-  '/auth': ['redirect'],
+  '/auth': { query: ['redirect'], session: 'signed-out' },
+  '/app': { query: [], session: 'signed-in' },
 }
+const signedInScript = `<script>${readFileSync(path.join(web, 'src', 'boot', 'signed-in-page.js'), 'utf8')}</script>`
 
 // supabase-js warns about Node 20 at import; the prerender makes no request.
 const warn = console.warn
@@ -27,12 +34,15 @@ if (!index.includes(emptyRoot)) throw new Error(`dist/app/index.html has no ${em
 
 mkdirSync(path.join(dist, 'pages'), { recursive: true })
 const manifest = {}
-for (const [route, query] of Object.entries(pages)) {
+for (const [route, { query, session }] of Object.entries(pages)) {
   const started = performance.now()
-  const markup = await prerender(route)
+  const markup = await prerender(route, { signedIn: session === 'signed-in' })
   const file = `pages/${route === '/' ? 'index' : route.slice(1).replaceAll('/', '_')}.html`
-  const attrs = `data-prerendered="${route}"` + (query.length ? ` data-prerendered-query="${query.join(' ')}"` : '')
-  writeFileSync(path.join(dist, file), index.replace(emptyRoot, `<div id="root" ${attrs}>${markup}</div>`))
+  const attrs =
+    `data-prerendered="${route}" data-prerendered-session="${session}"` +
+    (query.length ? ` data-prerendered-query="${query.join(' ')}"` : '')
+  const root = `<div id="root" ${attrs}>${markup}</div>` + (session === 'signed-in' ? signedInScript : '')
+  writeFileSync(path.join(dist, file), index.replace(emptyRoot, root))
   manifest[route] = { file, query }
   console.log(`prerendered ${route} -> dist/app/${file} (${(markup.length / 1024).toFixed(1)} KB, ${Math.round(performance.now() - started)} ms)`)
 }

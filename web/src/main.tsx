@@ -1,4 +1,5 @@
-import { hasStoredSession, preloadRoute } from './app/route-modules'
+import { type Prerendered, preloadRoute } from './app/route-modules'
+import { hasStoredSession, needsSecondFactor, readStoredSession } from './lib/boot'
 import { loadConfig } from './lib/config'
 import { registerServiceWorker } from './lib/service-worker'
 import './styles.css'
@@ -7,29 +8,34 @@ const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
 /**
- * Whether #root holds prerendered markup React can take over: made for this
- * path (the service worker may answer offline with another page), with no
- * query parameter the markup does not allow for (?mode=signup shows another
- * form), and no session stored or arriving in the URL (the page would not
- * stay signed out). Otherwise the markup is dropped; index.html's script
- * has kept it hidden in the cases it can tell.
+ * Whether #root holds prerendered markup React can take over, and with which
+ * session: made for this path (the service worker may answer offline with
+ * another page), with no query parameter the markup does not allow for
+ * (?mode=signup shows another form), and drawn for the visitor's state: the
+ * signed-out /auth with no session stored or arriving in the URL, the
+ * signed-in /app with a stored session that needs no second factor.
+ * Otherwise the markup is dropped; index.html's and the page's own scripts
+ * have kept it hidden in the cases they can tell.
  */
-function canHydrate(root: HTMLElement): boolean {
+function prerenderedFor(root: HTMLElement): Prerendered | null {
   const made = root.dataset.prerendered
-  if (made === undefined) return false
+  if (made === undefined) return null
   const path = window.location.pathname.replace(/\/+$/, '') || '/'
-  if (made !== path) return false
+  if (made !== path) return null
   const allowed = new Set((root.dataset.prerenderedQuery ?? '').split(' ').filter(Boolean))
-  const params = new URLSearchParams(window.location.search)
-  for (const key of params.keys()) if (!allowed.has(key)) return false
-  return !hasStoredSession() && !/[#&?](?:code|access_token|error)=/.test(window.location.search + window.location.hash)
+  for (const key of new URLSearchParams(window.location.search).keys()) if (!allowed.has(key)) return null
+  if (root.dataset.prerenderedSession === 'signed-in') {
+    const session = readStoredSession()
+    return session && !needsSecondFactor(session) ? { session } : null
+  }
+  return hasStoredSession() || /[#&](?:access_token|error)=/.test(window.location.hash) ? null : { session: null }
 }
 
 const config = loadConfig()
-const hydrate = config !== null && canHydrate(container)
-if (!hydrate && container.dataset.prerendered !== undefined) {
+const prerendered = config ? prerenderedFor(container) : null
+if (!prerendered && container.dataset.prerendered !== undefined) {
   container.replaceChildren()
-  delete container.dataset.prerendered
+  for (const name of ['style', 'data-prerendered', 'data-prerendered-session', 'data-prerendered-query']) container.removeAttribute(name)
 }
 
 if (config) {
@@ -38,7 +44,7 @@ if (config) {
   // the app and the current page's modules all load side by side.
   registerServiceWorker()
   preloadRoute(window.location.pathname)
-  void import('./app/app').then(({ start }) => start(container, hydrate))
+  void import('./app/app').then(({ start }) => start(container, prerendered))
 } else {
   container.innerHTML = `<main class="mx-auto grid max-w-lg gap-3 p-8">
   <h1 class="text-xl font-semibold">Daybase is not configured</h1>

@@ -1,20 +1,44 @@
 // The build's prerender entry (vite build --ssr; run by scripts/prerender.mjs):
 // renders a public page to HTML with the app's own tree as a first visit sees
 // it (the session still loading, no stored choices), so the browser paints it before any script arrives.
+import type { Session } from '@supabase/supabase-js'
 import { QueryClient } from '@tanstack/react-query'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { createMemoryRouter } from 'react-router'
+import { setBootSession } from '@/lib/boot'
 import { markStartedFromPrerender } from '@/lib/prerender'
 import { Root } from './app/root'
 import { initialized, routes } from './app/route-table'
 
-/** The HTML of #root for pathname. */
-export async function prerender(pathname: string): Promise<string> {
+/**
+ * Who a signed-in page is drawn for: nobody in particular. The user's own
+ * words (greeting, date, initials) are written into the page before its
+ * first paint by src/boot/signed-in-page.js; everything else of the first
+ * screen depends on no user (queries still loading, stored choices at their
+ * defaults), as React renders it while hydrating.
+ */
+const anyone = {
+  // aal1 with no factor: the two-factor gate lets the page through (the real
+  // session's check runs after hydration).
+  access_token: `e30.${btoa(JSON.stringify({ aal: 'aal1', session_id: 'prerender' })).replace(/=+$/, '')}.x`,
+  refresh_token: '',
+  token_type: 'bearer',
+  expires_in: 3600,
+  user: { id: '00000000-0000-0000-0000-000000000000', email: '', user_metadata: {}, app_metadata: {}, factors: [] },
+} as unknown as Session
+
+/** The HTML of #root for pathname, signed out or (signedIn) for anyone signed in. */
+export async function prerender(pathname: string, { signedIn = false } = {}): Promise<string> {
   markStartedFromPrerender()
+  // The auth hooks render the boot session while prerendering, as while hydrating.
+  setBootSession(signedIn ? anyone : null)
   const router = createMemoryRouter(routes, { initialEntries: [pathname] })
   await initialized(router)
   const queryClient = new QueryClient()
   const { prelude } = await prerenderToNodeStream(<Root router={router} queryClient={queryClient} />, {
+    // Every boundary inline, in place: a larger one would otherwise come as a
+    // fallback plus a hidden copy that a script swaps in, after the first paint.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error) {
       throw error
     },

@@ -92,3 +92,47 @@ test('a query the prerendered page was not made for gets the app as usual', asyn
   await page.goto('/auth?mode=signup')
   await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible()
 })
+
+test('signed in, /app arrives drawn for the stored session and React takes over the same elements', async ({ page, request, account }) => {
+  const html = await (await request.get('/app')).text()
+  expect(html).toContain('data-prerendered="/app"')
+  expect(html).toContain('data-boot="greeting"')
+  // Whole, in place: no boundary left for a script to swap in after the first paint.
+  expect(html).not.toMatch(/<template|<!--\$\?-->|\$RC/)
+
+  await signUpThroughApi(account)
+  await signInThroughUi(page, account)
+  await expect(page).toHaveURL(/\/app$/)
+  await page.addInitScript(() => {
+    const seen = window as unknown as { prerenderedHeading?: Element }
+    new MutationObserver(() => {
+      seen.prerenderedHeading ??= document.querySelector('#root h1') ?? undefined
+    }).observe(document, { childList: true, subtree: true })
+  })
+  const release = await holdScripts(page)
+  await page.goto('/app', { waitUntil: 'commit' })
+  // Before any script of the app: the user's own greeting, date and initials.
+  const heading = page.getByRole('heading', { level: 1 })
+  await expect(heading).toHaveText(/^Good (morning|afternoon|evening), Ada$/)
+  await expect(page.locator('[data-boot="date"]')).toHaveText(
+    await page.evaluate(() => new Date().toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })),
+  )
+  await expect(page.getByRole('button', { name: 'Account menu, AL' })).toBeVisible()
+
+  release()
+  await expect(page.getByRole('list', { name: 'Open tasks' }).or(page.getByText('No open tasks'))).toBeVisible()
+  expect(await page.evaluate(() => document.querySelector('#root h1') === (window as unknown as { prerenderedHeading: Element }).prerenderedHeading)).toBe(true)
+  // The app works as usual: the account menu opens.
+  await page.getByRole('button', { name: 'Account menu, AL' }).click()
+  await expect(page.getByRole('menu')).toBeVisible()
+})
+
+test('signed out, the prerendered /app stays hidden and the visitor goes to /auth', async ({ page }) => {
+  const release = await holdScripts(page)
+  await page.goto('/app', { waitUntil: 'commit' })
+  await expect(page.locator('#root[data-prerendered="/app"]')).toHaveCount(1)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeHidden()
+  release()
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fapp$/)
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
+})

@@ -2,11 +2,14 @@ import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter } from 'react-router'
 import { startAuth } from '@/lib/auth'
+import { useAuthStore } from '@/lib/auth-store'
+import { setBootSession } from '@/lib/boot'
 import { markStartedFromPrerender } from '@/lib/prerender'
 import { createQueryClient } from '@/lib/query-client'
 import { toast } from '@/lib/toast'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
 import { Root } from './root'
+import type { Prerendered } from './route-modules'
 import { initialized, routes } from './route-table'
 
 const queryClient = createQueryClient({
@@ -21,10 +24,17 @@ const router = createBrowserRouter(routes)
 /**
  * Renders the app into container once the first page's modules are loaded
  * (so it renders whole), or hydrates the prerendered markup there (main.tsx
- * decides which).
+ * decides which). A signed-in page starts from the stored session it was
+ * drawn for; supabase-js confirms or replaces it.
  */
-export async function start(container: HTMLElement, hydrate: boolean): Promise<void> {
-  if (hydrate) markStartedFromPrerender()
+export async function start(container: HTMLElement, prerendered: Prerendered | null): Promise<void> {
+  const hydrate = prerendered !== null
+  if (prerendered) {
+    markStartedFromPrerender()
+    const { session } = prerendered
+    setBootSession(session)
+    if (session && useAuthStore.getState().status === 'loading') useAuthStore.getState().setSession(session)
+  }
   await initialized(router)
   const app = <Root router={router} queryClient={queryClient} />
   // In a transition, React hydrates in slices that yield to input (the page

@@ -1,3 +1,6 @@
+import type { Session } from '@supabase/supabase-js'
+import { hasStoredSession } from '@/lib/boot'
+
 // Page modules that main.tsx starts loading next to the app's own code on a
 // cold load, so the page does not wait for the router to ask for them (one
 // round trip less before the first paint). The router imports the same
@@ -17,15 +20,5 @@ export function preloadRoute(pathname: string): void {
   if (path === '/app') void import('./routes/app/dashboard')
 }
 
-/** True when supabase-js has a session stored (sb-<ref>-auth-token). */
-export function hasStoredSession(): boolean {
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)
-      if (key?.startsWith('sb-') && key.endsWith('-auth-token')) return true
-    }
-  } catch {
-    // Storage blocked: the router loads the page as before.
-  }
-  return false
-}
+/** A prerendered page React takes over, and the session it was drawn for (null: signed out). */
+export type Prerendered = { session: Session | null }

@@ -1,5 +1,7 @@
 import type { Session, User } from '@supabase/supabase-js'
+import { useSyncExternalStore } from 'react'
 import { create } from 'zustand'
+import { bootSession } from './boot'
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut'
 
@@ -23,9 +25,32 @@ export const useAuthStore = create<AuthState>()((set) => ({
     set({ status: session ? 'signedIn' : 'signedOut', session, user: session?.user ?? null }),
 }))
 
-export const useSession = () => useAuthStore((s) => s.session)
-export const useUser = () => useAuthStore((s) => s.user)
-export const useAuthStatus = () => useAuthStore((s) => s.status)
+type AuthView = Pick<AuthState, 'status' | 'session' | 'user'>
+
+const loading: AuthView = { status: 'loading', session: null, user: null }
+
+/**
+ * What a prerendered page was drawn with: the boot session (lib/boot.ts) of
+ * a signed-in page, else loading. React renders it while hydrating; the
+ * store starts from the same session then (app.tsx), so nothing changes
+ * when hydration ends.
+ */
+function prerenderedView(): AuthView {
+  const session = bootSession()
+  return session ? { status: 'signedIn', session, user: session.user } : loading
+}
+
+function useAuth<T>(select: (s: AuthView) => T): T {
+  return useSyncExternalStore(
+    useAuthStore.subscribe,
+    () => select(useAuthStore.getState()),
+    () => select(prerenderedView()),
+  )
+}
+
+export const useSession = () => useAuth((s) => s.session)
+export const useUser = () => useAuth((s) => s.user)
+export const useAuthStatus = () => useAuth((s) => s.status)
 
 /** The signed-in user, for components that render only behind the auth guard. */
 export function useRequiredUser(): User {

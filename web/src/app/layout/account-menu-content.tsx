@@ -32,6 +32,7 @@ import { fullNameOf, useRequiredUser } from '@/lib/auth-store'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { usePlan } from '@/features/billing/hooks/use-plan'
 import { type ThemeMode, useThemeStore } from '@/features/theme/stores/theme-store'
+import { initialsOf } from '@/features/shell/utils/signed-in-text'
 import { AccountButton } from './account-menu'
 import { useSyncNow } from './use-sync-now'
 
@@ -50,7 +51,7 @@ export default function AccountMenuContent({ defaultOpen, openedWithKeyboard }: 
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <AccountButton name={name} />
+        <AccountButton initials={initialsOf(user)} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60" onFocus={onFocus}>
         <DropdownMenuLabel className="grid">

@@ -2,8 +2,9 @@ import { BookOpen, CheckSquare, Note, Plus, SquaresFour, Timer, UsersThree } fro
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { fullNameOf, useRequiredUser } from '@/lib/auth-store'
+import { useRequiredUser } from '@/lib/auth-store'
 import { cn } from '@/lib/cn'
+import { dateLineFor, greetingFor } from '@/features/shell/utils/signed-in-text'
 import { OpenTaskList } from '@/features/tasks/components/open-task-list'
 import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
 import { useAppearance } from '@/features/theme/api/appearance'
@@ -17,17 +18,10 @@ const SHORTCUTS = [
   { to: '/app/teams', label: 'Teams', icon: UsersThree },
 ] as const
 
-function greeting(hour: number): string {
-  if (hour < 12) return 'Good morning'
-  if (hour < 18) return 'Good afternoon'
-  return 'Good evening'
-}
-
 export default function Dashboard() {
   const user = useRequiredUser()
   const background = useAppearance(user.id, 'showDashboardBackground')
   const openQuickAdd = useQuickAddStore((s) => s.setOpen)
-  const first = fullNameOf(user).split(' ')[0]
   const now = new Date()
 
   return (
@@ -40,12 +34,11 @@ export default function Dashboard() {
       <div className="mx-auto grid max-w-5xl gap-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="grid gap-1">
-            <h1 className="text-2xl font-semibold tracking-tight">
-              {greeting(now.getHours())}
-              {first ? `, ${first}` : ''}
+            <h1 className="text-2xl font-semibold tracking-tight" data-boot="greeting">
+              {greetingFor(user, now)}
             </h1>
-            <p className="text-sm text-muted-foreground">
-              {now.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}
+            <p className="text-sm text-muted-foreground" data-boot="date">
+              {dateLineFor(now)}
             </p>
           </div>
           <Button onClick={() => openQuickAdd(true)}>

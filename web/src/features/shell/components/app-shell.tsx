@@ -96,16 +96,24 @@ export function AppShell({ sidebars, headerActions, className, children }: AppSh
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header data-print-hide className="flex h-12 shrink-0 items-center gap-2 border-b px-2 md:px-3">
-          {isMobile ? (
-            <Button variant="ghost" size="icon-sm" aria-label="Open menu" onClick={() => setMobileOpen(true)}>
-              <List size={20} aria-hidden />
-            </Button>
-          ) : renderSidebar ? (
+          {/* Chosen by CSS, not by useIsMobile: the first render (and a
+              prerendered page) is right at any width. */}
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Open menu"
+            className="md:hidden"
+            onClick={() => setMobileOpen(true)}
+          >
+            <List size={20} aria-hidden />
+          </Button>
+          {renderSidebar ? (
             <Button
               variant="ghost"
               size="icon-sm"
               aria-label={open ? 'Hide sidebar' : 'Show sidebar'}
               aria-pressed={open}
+              className="max-md:hidden"
               onClick={() => toggle(false)}
             >
               <SidebarSimple size={20} aria-hidden />

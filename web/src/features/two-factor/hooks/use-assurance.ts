@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
+import type { Session } from '@supabase/supabase-js'
 import { useSession } from '@/lib/auth-store'
+import { bootSession } from '@/lib/boot'
 import { decodeJwtPayload } from '@/lib/jwt'
-import { checkAssurance, requiredWithoutFactor } from '../api/assurance'
+import { type Assurance, checkAssurance, requiredWithoutFactor } from '../api/assurance'
 import { twoFactorKeys } from '../api/keys'
 
 /** The check result is cached 5 minutes per session token (spec 000 §4). */
@@ -20,7 +22,11 @@ function sessionIdOf(accessToken: string): string {
  * stands in (after a sign-out in another tab, say), so a new aal1 session
  * waits for its own check before anything behind the gate renders.
  */
-function useSessionCheck<T>(name: 'assurance' | 'required', check: (userId: string) => Promise<T>, enabled = true) {
+function useSessionCheck<T>(
+  name: 'assurance' | 'required',
+  check: (userId: string) => Promise<T>,
+  { enabled = true, initial }: { enabled?: boolean; initial?: (session: Session) => T | undefined } = {},
+) {
   const session = useSession()
   const token = session?.access_token ?? ''
   const sessionId = token ? sessionIdOf(token) : ''
@@ -31,6 +37,7 @@ function useSessionCheck<T>(name: 'assurance' | 'required', check: (userId: stri
       return check(session.user.id)
     },
     enabled: enabled && !!session,
+    initialData: session && initial ? () => initial(session) : undefined,
     staleTime: ASSURANCE_CACHE_MS,
     gcTime: ASSURANCE_CACHE_MS,
     placeholderData: (previous, previousQuery) =>
@@ -38,12 +45,22 @@ function useSessionCheck<T>(name: 'assurance' | 'required', check: (userId: stri
   })
 }
 
+/**
+ * The answer for the session a prerendered signed-in page was drawn for,
+ * known before any request (main.tsx hydrates it only when it needs no
+ * second factor), so that the gate renders what the page shows.
+ */
+function prerenderedAnswer(session: Session): Assurance | undefined {
+  if (session !== bootSession()) return undefined
+  return decodeJwtPayload(session.access_token)?.aal === 'aal2' ? { kind: 'ok' } : { kind: 'unless-required' }
+}
+
 /** The assurance check of the current session (levels and factors, known to supabase-js). */
 export function useAssurance() {
-  return useSessionCheck('assurance', () => checkAssurance())
+  return useSessionCheck('assurance', () => checkAssurance(), { initial: prerenderedAnswer })
 }
 
 /** Whether the settings say two-factor is on while no verified factor exists; asked only when enabled. */
 export function useRequiredWithoutFactor(enabled: boolean) {
-  return useSessionCheck('required', requiredWithoutFactor, enabled)
+  return useSessionCheck('required', requiredWithoutFactor, { enabled })
 }
