@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test'
 import { expect, signInThroughUi, signUpThroughApi, test } from '../fixtures'
 
-// /auth is prerendered by the web build (web/scripts/prerender.mjs): the
-// server sends the page with its markup, the browser paints it before any
-// script runs, and React hydrates it (web/src/main.tsx).
+// /auth and /app are prerendered by the web build (web/scripts/prerender.mjs):
+// the server sends the page with its markup, the browser paints it before any
+// script runs, and React hydrates it (web/src/main.tsx). /app is drawn for
+// anyone signed in; web/src/boot/signed-in-page.js writes the user's own
+// words into it from the stored session before the first paint.
 
 // The service worker would answer /assets/ itself, out of page.route's reach.
 test.use({ serviceWorkers: 'block' })
@@ -20,6 +22,23 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release
 }
 
+/** Keeps the first h1 the parser puts into #root, to compare once the app runs. */
+async function rememberPrerenderedHeading(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = window as unknown as { prerenderedHeading?: Element }
+    new MutationObserver(() => {
+      seen.prerenderedHeading ??= document.querySelector('#root h1') ?? undefined
+    }).observe(document, { childList: true, subtree: true })
+  })
+}
+
+/** Whether the h1 on screen is the element the parser made (hydrated, not rendered again). */
+function stillThePrerenderedHeading(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.querySelector('#root h1') === (window as unknown as { prerenderedHeading?: Element }).prerenderedHeading,
+  )
+}
+
 test.describe('first visit', () => {
   test.use({ consent: 'none' })
 
@@ -32,12 +51,7 @@ test.describe('first visit', () => {
 
     // The heading the parser inserts is still the one on screen once the app
     // runs: hydrated, not rendered again.
-    await page.addInitScript(() => {
-      const seen = window as unknown as { prerenderedHeading?: Element }
-      new MutationObserver(() => {
-        seen.prerenderedHeading ??= document.querySelector('#root h1') ?? undefined
-      }).observe(document, { childList: true, subtree: true })
-    })
+    await rememberPrerenderedHeading(page)
     const release = await holdScripts(page)
     await page.goto('/auth', { waitUntil: 'commit' })
     const form = page.getByRole('form', { name: 'Sign in' })
@@ -51,7 +65,7 @@ test.describe('first visit', () => {
 
     release()
     await expect(form.getByRole('button', { name: 'Sign in' })).toBeEnabled()
-    expect(await page.evaluate(() => document.querySelector('#root h1') === (window as unknown as { prerenderedHeading: Element }).prerenderedHeading)).toBe(true)
+    expect(await stillThePrerenderedHeading(page)).toBe(true)
     // What was typed before the app ran is kept.
     await expect(form.getByLabel('Email')).toHaveValue('early@example.test')
     await page.getByRole('tab', { name: 'Sign up' }).click()
@@ -103,12 +117,7 @@ test('signed in, /app arrives drawn for the stored session and React takes over 
   await signUpThroughApi(account)
   await signInThroughUi(page, account)
   await expect(page).toHaveURL(/\/app$/)
-  await page.addInitScript(() => {
-    const seen = window as unknown as { prerenderedHeading?: Element }
-    new MutationObserver(() => {
-      seen.prerenderedHeading ??= document.querySelector('#root h1') ?? undefined
-    }).observe(document, { childList: true, subtree: true })
-  })
+  await rememberPrerenderedHeading(page)
   const release = await holdScripts(page)
   await page.goto('/app', { waitUntil: 'commit' })
   // Before any script of the app: the user's own greeting, date and initials.
@@ -121,7 +130,7 @@ test('signed in, /app arrives drawn for the stored session and React takes over 
 
   release()
   await expect(page.getByRole('list', { name: 'Open tasks' }).or(page.getByText('No open tasks'))).toBeVisible()
-  expect(await page.evaluate(() => document.querySelector('#root h1') === (window as unknown as { prerenderedHeading: Element }).prerenderedHeading)).toBe(true)
+  expect(await stillThePrerenderedHeading(page)).toBe(true)
   // The app works as usual: the account menu opens.
   await page.getByRole('button', { name: 'Account menu, AL' }).click()
   await expect(page.getByRole('menu')).toBeVisible()
