@@ -3,7 +3,8 @@
 // the session supabase-js stored, as React will render them (greetingFor,
 // dateLineFor, initialsOf in src/features/shell/utils/signed-in-text.ts; a
 // test holds them together). Without a usable session, or one that must
-// still answer the second factor, the markup stays hidden: main.tsx drops it.
+// still answer the second factor, the markup stays hidden (styles.css shows
+// it only once this has run): main.tsx drops it.
 ;(function () {
   var root = document.getElementById('root')
   try {
@@ -44,6 +45,7 @@
       var label = el.closest('[data-boot-label]')
       if (label) label.setAttribute('aria-label', label.getAttribute('data-boot-label') + value)
     }
+    root.setAttribute('data-boot-done', '')
   } catch (e) {
     root.style.visibility = 'hidden'
   }

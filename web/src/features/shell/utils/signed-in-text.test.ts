@@ -48,6 +48,7 @@ describe('the boot script and React say the same', () => {
         vi.setSystemTime(now)
         const root = runBoot({ access_token: token({ aal: 'aal1' }), user })
         expect(root.style.visibility).toBe('')
+        expect(root.hasAttribute('data-boot-done')).toBe(true)
         expect(root.querySelector('h1')?.textContent).toBe(greetingFor(user as User, now))
         expect(root.querySelector('p')?.textContent).toBe(dateLineFor(now))
         expect(root.querySelector('span')?.textContent).toBe(initialsOf(user as User))
@@ -59,7 +60,9 @@ describe('the boot script and React say the same', () => {
 
 describe('the boot script hides the page it cannot draw', () => {
   it('without a stored session', () => {
-    expect(runBoot(null).style.visibility).toBe('hidden')
+    const root = runBoot(null)
+    expect(root.style.visibility).toBe('hidden')
+    expect(root.hasAttribute('data-boot-done')).toBe(false)
   })
 
   it('with a session that must still answer the second factor', () => {
