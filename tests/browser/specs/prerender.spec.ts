@@ -145,3 +145,26 @@ test('signed out, the prerendered /app stays hidden and the visitor goes to /aut
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fapp$/)
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
 })
+
+test('a prerendered page is painted in the colours the user chose', async ({ page, account }) => {
+  await signUpThroughApi(account)
+  await signInThroughUi(page, account)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await page.goto('/app/settings/preferences#theme')
+  await page.getByRole('radio', { name: 'Dark' }).click()
+  await page.getByRole('radio', { name: 'Emerald' }).click()
+  const html = page.locator('html')
+  await expect(html).toHaveAttribute('data-preset', 'emerald')
+  const primary = await html.evaluate((el) => el.style.getPropertyValue('--primary'))
+  expect(primary).not.toBe('')
+
+  const release = await holdScripts(page)
+  await page.goto('/app', { waitUntil: 'commit' })
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // Before any script of the app: dark, and the preset's colours.
+  await expect(html).toHaveClass(/\bdark\b/)
+  await expect(html).toHaveAttribute('data-preset', 'emerald')
+  expect(await html.evaluate((el) => el.style.getPropertyValue('--primary'))).toBe(primary)
+  release()
+  await expect(page.getByRole('button', { name: /^Account menu/ })).toBeEnabled()
+})
