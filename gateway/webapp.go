@@ -36,7 +36,9 @@ const minCompress = 256
 
 // WebApp serves the built single-page app from files: existing files as
 // they are (hashed assets under /assets/ cached for a year), every other
-// non-API path as index.html with the runtime config filled in.
+// non-API path as index.html with the runtime config filled in, or, for a
+// path the build prerendered (pages/manifest.json) with a query the page
+// allows, that page with the config filled in.
 //
 // Text files (compressible) are sent gzip-encoded when the request's
 // Accept-Encoding allows it, with Vary: Accept-Encoding. The files are
