@@ -1,5 +1,5 @@
-import { type Prerendered, preloadRoute } from './app/route-modules'
-import { hasStoredSession, needsSecondFactor, readStoredSession } from './lib/boot'
+import { preloadRoute } from './app/route-modules'
+import { type Prerendered, hasStoredSession, needsSecondFactor, readStoredSession } from './lib/boot'
 import { loadConfig } from './lib/config'
 import { registerServiceWorker } from './lib/service-worker'
 import './styles.css'

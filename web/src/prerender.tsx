@@ -1,6 +1,8 @@
 // The build's prerender entry (vite build --ssr; run by scripts/prerender.mjs):
-// renders a public page to HTML with the app's own tree as a first visit sees
-// it (the session still loading, no stored choices), so the browser paints it before any script arrives.
+// renders a page to HTML with the app's own tree, as React will first render
+// it in the browser while hydrating (signed out: the session still loading and
+// no stored choices; signed in: see `anyone`), so the browser paints it before
+// any script arrives.
 import type { Session } from '@supabase/supabase-js'
 import { QueryClient } from '@tanstack/react-query'
 import { prerenderToNodeStream } from 'react-dom/static'

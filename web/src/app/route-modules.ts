@@ -1,4 +1,3 @@
-import type { Session } from '@supabase/supabase-js'
 import { hasStoredSession } from '@/lib/boot'
 
 // Page modules that main.tsx starts loading next to the app's own code on a
@@ -19,6 +18,3 @@ export function preloadRoute(pathname: string): void {
   void import('./layout/app-layout')
   if (path === '/app') void import('./routes/app/dashboard')
 }
-
-/** A prerendered page React takes over, and the session it was drawn for (null: signed out). */
-export type Prerendered = { session: Session | null }

@@ -49,6 +49,9 @@ export function needsSecondFactor(session: Session): boolean {
   return aal !== 'aal2' && (session.user.factors ?? []).some((f) => f.status === 'verified')
 }
 
+/** A prerendered page React takes over, and the session it was drawn for (null: signed out). */
+export type Prerendered = { session: Session | null }
+
 let boot: Session | null = null
 
 /** Sets the session a prerendered signed-in page is hydrated with (app.tsx, prerender.tsx). */

@@ -9,16 +9,16 @@ import { useSyncExternalStore } from 'react'
 
 let fromPrerender = false
 
-/** Called by main.tsx before it hydrates a prerendered page, and by the prerender itself. */
+/** Called before React hydrates a prerendered page (app.tsx), and by the prerender itself. */
 export function markStartedFromPrerender(): void {
   fromPrerender = true
 }
 
 /**
  * True when this page load began with prerendered markup (or is the
- * prerender): a page then shows its signed-out content while the session is
- * still loading, as the markup already does. main.tsx hydrates only when no
- * session is stored, so that is what the session turns out to be.
+ * prerender). A signed-out page (/auth) then shows its content while the
+ * session is still loading, as the markup already does: main.tsx hydrates it
+ * only when no session is stored, so that is what the session turns out to be.
  */
 export function startedFromPrerender(): boolean {
   return fromPrerender
