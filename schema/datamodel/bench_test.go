@@ -27,19 +27,19 @@ const accessibleTasks = `SELECT coalesce(json_agg(t), '[]')::text FROM (
 // commit; only the query is timed. Figures go to docs/benchmarks.md.
 func BenchmarkUserAccessibleTasks(b *testing.B) {
 	bd := setup(b)
-	bd.super(benchSQL)
+	bd.Super(benchSQL)
 	b.Logf("plan:\n%s", explain(bd, benchUser, accessibleTasks, "ANALYZE, BUFFERS, COSTS OFF"))
 
 	var times []time.Duration
 	var body string
 	for b.Loop() {
-		tx := bd.begin(benchUser)
+		tx := bd.Begin(benchUser)
 		start := time.Now()
-		if err := tx.QueryRow(bd.ctx, accessibleTasks).Scan(&body); err != nil {
+		if err := tx.QueryRow(bd.Ctx, accessibleTasks).Scan(&body); err != nil {
 			b.Fatalf("query: %s", describe(err))
 		}
 		times = append(times, time.Since(start))
-		tx.Commit(bd.ctx)
+		tx.Commit(bd.Ctx)
 	}
 	var rows []json.RawMessage
 	if err := json.Unmarshal([]byte(body), &rows); err != nil || len(rows) != 594 {
@@ -55,18 +55,18 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // explain returns the plan of sql as run by a, as text.
 func explain(b *bundle, a actor, sql, options string) string {
-	b.t.Helper()
-	tx := b.begin(a)
-	defer tx.Rollback(b.ctx)
-	r, err := tx.Query(b.ctx, "EXPLAIN ("+options+") "+sql)
+	b.T.Helper()
+	tx := b.Begin(a)
+	defer tx.Rollback(b.Ctx)
+	r, err := tx.Query(b.Ctx, "EXPLAIN ("+options+") "+sql)
 	if err != nil {
-		b.t.Fatalf("explain: %s", describe(err))
+		b.T.Fatalf("explain: %s", describe(err))
 	}
 	var lines []string
 	for r.Next() {
 		var l string
 		if err := r.Scan(&l); err != nil {
-			b.t.Fatalf("explain: %v", err)
+			b.T.Fatalf("explain: %v", err)
 		}
 		lines = append(lines, l)
 	}
@@ -79,7 +79,7 @@ func explain(b *bundle, a actor, sql, options string) string {
 func TestAccessibleTasksUseIndexes(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.super(benchSQL)
+	b.Super(benchSQL)
 	var plan []map[string]any
 	if err := json.Unmarshal([]byte(explain(b, benchUser, accessibleTasks, "FORMAT JSON")), &plan); err != nil {
 		t.Fatal(err)

@@ -24,15 +24,15 @@ type capCase struct {
 func TestPlanCaps(t *testing.T) {
 	t.Parallel()
 	fill := func(sql string) func(*bundle, actor, string, int) {
-		return func(b *bundle, u actor, container string, n int) { b.super(sql, u.id, n) }
+		return func(b *bundle, u actor, container string, n int) { b.Super(sql, u.ID, n) }
 	}
 	fillIn := func(sql string) func(*bundle, actor, string, int) {
-		return func(b *bundle, u actor, container string, n int) { b.super(sql, u.id, n, container) }
+		return func(b *bundle, u actor, container string, n int) { b.Super(sql, u.ID, n, container) }
 	}
 	var (
 		// The container is a project already, so one fewer.
 		fillProjects = func(b *bundle, u actor, _ string, n int) {
-			b.super("INSERT INTO projects (user_id, name) SELECT $1, 'p' || g FROM generate_series(1, $2) g", u.id, n-1)
+			b.Super("INSERT INTO projects (user_id, name) SELECT $1, 'p' || g FROM generate_series(1, $2) g", u.ID, n-1)
 		}
 		fillTasks    = fill("INSERT INTO tasks (user_id, title) SELECT $1, 't' || g FROM generate_series(1, $2) g")
 		fillInProj   = fillIn("INSERT INTO tasks (user_id, title, project_id) SELECT $1, 't' || g, $3 FROM generate_series(1, $2) g")
@@ -44,7 +44,7 @@ func TestPlanCaps(t *testing.T) {
 		fillInvites = fillIn("INSERT INTO project_invites (project_id, email, invited_by) SELECT $3, 'guest' || g || '@example.com', $1 FROM generate_series(1, $2) g")
 		// Members joined through accepted invitations.
 		fillMembers = func(b *bundle, u actor, container string, n int) {
-			b.super(`WITH g AS (INSERT INTO auth.users (email, email_confirmed_at)
+			b.Super(`WITH g AS (INSERT INTO auth.users (email, email_confirmed_at)
 				SELECT 'member' || g || '@example.com', now() FROM generate_series(1, $2) g RETURNING id)
 				INSERT INTO project_members (project_id, user_id) SELECT $1, id FROM g`, container, n)
 		}
@@ -76,27 +76,27 @@ func TestPlanCaps(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			b := setup(t)
-			u := b.newUser("capped@example.com", nil)
+			u := b.NewUser("capped@example.com", nil)
 			if c.plan != "" {
-				b.setPlan(u, c.plan)
+				b.SetPlan(u, c.plan)
 			}
-			container := superScalar[string](b, "INSERT INTO projects (user_id, name) VALUES ($1, 'Container') RETURNING id::text", u.id)
+			container := superScalar[string](b, "INSERT INTO projects (user_id, name) VALUES ($1, 'Container') RETURNING id::text", u.ID)
 			if c.add == addSubtask {
-				container = superScalar[string](b, "INSERT INTO tasks (user_id, title) VALUES ($1, 'parent') RETURNING id::text", u.id)
+				container = superScalar[string](b, "INSERT INTO tasks (user_id, title) VALUES ($1, 'parent') RETURNING id::text", u.ID)
 			}
 			c.fill(b, u, container, c.limit-1)
 			args := []any{container}
 			if c.add == addProject || c.add == addTask || c.add == addTag || c.add == addFilter {
 				args = nil
 			}
-			if err := b.exec(u, c.add, args...); err != nil {
+			if err := b.Exec(u, c.add, args...); err != nil {
 				t.Fatalf("adding number %d: %s", c.limit, describe(err))
 			}
 			past := c.add
 			if c.past != "" {
 				past = c.past
 			}
-			wantError(t, b.exec(u, past, args...), "P0001", c.msg)
+			wantError(t, b.Exec(u, past, args...), "P0001", c.msg)
 		})
 	}
 }
@@ -104,9 +104,9 @@ func TestPlanCaps(t *testing.T) {
 func TestCapDetailAndHint(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("capped@example.com", nil)
-	b.super("INSERT INTO tasks (user_id, title) SELECT $1, 't' || g FROM generate_series(1, 500) g", u.id)
-	err := b.exec(u, "INSERT INTO tasks (title) VALUES ('one too many')")
+	u := b.NewUser("capped@example.com", nil)
+	b.Super("INSERT INTO tasks (user_id, title) SELECT $1, 't' || g FROM generate_series(1, 500) g", u.ID)
+	err := b.Exec(u, "INSERT INTO tasks (title) VALUES ('one too many')")
 	wantError(t, err, "P0001", "Task limit reached for Free plan", "This would make 501 tasks; the Free plan allows 500.")
 	if pe := pgError(err); pe.Hint != "Upgrade the plan for more." {
 		t.Errorf("hint %q", pe.Hint)
@@ -116,50 +116,50 @@ func TestCapDetailAndHint(t *testing.T) {
 func TestCapsCountLiveRowsAndRecheckOnRestore(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("capped@example.com", nil)
-	b.super("INSERT INTO projects (user_id, name) SELECT $1, 'p' || g FROM generate_series(1, 10) g", u.id)
+	u := b.NewUser("capped@example.com", nil)
+	b.Super("INSERT INTO projects (user_id, name) SELECT $1, 'p' || g FROM generate_series(1, 10) g", u.ID)
 	// Deleting one frees a slot; bringing it back when full is refused.
-	must(t, b.exec(u, "UPDATE projects SET is_deleted = true WHERE name = 'p1'"))
-	must(t, b.exec(u, "INSERT INTO projects (name) VALUES ('p11')"))
-	wantError(t, b.exec(u, "UPDATE projects SET is_deleted = false WHERE name = 'p1'"), "P0001", "Project limit reached for Free plan")
+	must(t, b.Exec(u, "UPDATE projects SET is_deleted = true WHERE name = 'p1'"))
+	must(t, b.Exec(u, "INSERT INTO projects (name) VALUES ('p11')"))
+	wantError(t, b.Exec(u, "UPDATE projects SET is_deleted = false WHERE name = 'p1'"), "P0001", "Project limit reached for Free plan")
 
 	// Moving a task into a full project is adding one to it.
-	full := superScalar[string](b, "SELECT id::text FROM projects WHERE user_id = $1 AND name = 'p2'", u.id)
-	b.super("INSERT INTO tasks (user_id, title, project_id) SELECT $1, 't' || g, $2 FROM generate_series(1, 100) g", u.id, full)
+	full := superScalar[string](b, "SELECT id::text FROM projects WHERE user_id = $1 AND name = 'p2'", u.ID)
+	b.Super("INSERT INTO tasks (user_id, title, project_id) SELECT $1, 't' || g, $2 FROM generate_series(1, 100) g", u.ID, full)
 	loose := b.newTask(u, "title", "loose")
-	wantError(t, b.exec(u, "UPDATE tasks SET project_id = $2 WHERE id = $1", loose, full), "P0001", "Project task limit reached for Free plan")
-	wantError(t, b.exec(u, "UPDATE tasks SET list = 'p2' WHERE id = $1", loose), "P0001", "Project task limit reached for Free plan")
+	wantError(t, b.Exec(u, "UPDATE tasks SET project_id = $2 WHERE id = $1", loose, full), "P0001", "Project task limit reached for Free plan")
+	wantError(t, b.Exec(u, "UPDATE tasks SET list = 'p2' WHERE id = $1", loose), "P0001", "Project task limit reached for Free plan")
 }
 
 func TestReminderCap(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("free@example.com", nil)
+	u := b.NewUser("free@example.com", nil)
 	id := b.newTask(u, "title, reminders", "one reminder", []int{15})
-	wantError(t, b.exec(u, "UPDATE tasks SET reminders = '{15,60}' WHERE id = $1", id), "P0001", "Reminder limit reached for Free plan")
-	wantError(t, b.exec(u, "INSERT INTO tasks (title, reminders) VALUES ('two', '{0,5}')"), "P0001", "Reminder limit reached for Free plan")
-	must(t, b.exec(u, "UPDATE tasks SET reminders = '{30}' WHERE id = $1", id))
+	wantError(t, b.Exec(u, "UPDATE tasks SET reminders = '{15,60}' WHERE id = $1", id), "P0001", "Reminder limit reached for Free plan")
+	wantError(t, b.Exec(u, "INSERT INTO tasks (title, reminders) VALUES ('two', '{0,5}')"), "P0001", "Reminder limit reached for Free plan")
+	must(t, b.Exec(u, "UPDATE tasks SET reminders = '{30}' WHERE id = $1", id))
 
 	// Pro removes the cap (001 §1); a downgrade keeps what exists editable.
-	b.setPlan(u, "pro_yearly")
-	must(t, b.exec(u, "UPDATE tasks SET reminders = '{0,5,15,30,60,1440}' WHERE id = $1", id))
-	b.super("UPDATE user_subscriptions SET status = 'canceled' WHERE user_id = $1", u.id)
-	must(t, b.exec(u, "UPDATE tasks SET title = 'still editable', reminders = '{0,5}' WHERE id = $1", id))
+	b.SetPlan(u, "pro_yearly")
+	must(t, b.Exec(u, "UPDATE tasks SET reminders = '{0,5,15,30,60,1440}' WHERE id = $1", id))
+	b.Super("UPDATE user_subscriptions SET status = 'canceled' WHERE user_id = $1", u.ID)
+	must(t, b.Exec(u, "UPDATE tasks SET title = 'still editable', reminders = '{0,5}' WHERE id = $1", id))
 }
 
 func TestPaidPlansLiftFreeCaps(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("pro@example.com", nil)
-	b.setPlan(u, "pro_monthly")
-	b.super("INSERT INTO projects (user_id, name) SELECT $1, 'p' || g FROM generate_series(1, 10) g", u.id)
-	b.super("INSERT INTO tasks (user_id, title) SELECT $1, 't' || g FROM generate_series(1, 500) g", u.id)
-	b.super("INSERT INTO global_tags (user_id, name) SELECT $1, 'g' || g FROM generate_series(1, 50) g", u.id)
-	must(t, b.exec(u, "INSERT INTO projects (name) VALUES ('eleventh')"))
-	must(t, b.exec(u, "INSERT INTO tasks (title) VALUES ('501st')"))
-	must(t, b.exec(u, "INSERT INTO global_tags (name) VALUES ('51st')"))
+	u := b.NewUser("pro@example.com", nil)
+	b.SetPlan(u, "pro_monthly")
+	b.Super("INSERT INTO projects (user_id, name) SELECT $1, 'p' || g FROM generate_series(1, 10) g", u.ID)
+	b.Super("INSERT INTO tasks (user_id, title) SELECT $1, 't' || g FROM generate_series(1, 500) g", u.ID)
+	b.Super("INSERT INTO global_tags (user_id, name) SELECT $1, 'g' || g FROM generate_series(1, 50) g", u.ID)
+	must(t, b.Exec(u, "INSERT INTO projects (name) VALUES ('eleventh')"))
+	must(t, b.Exec(u, "INSERT INTO tasks (title) VALUES ('501st')"))
+	must(t, b.Exec(u, "INSERT INTO global_tags (name) VALUES ('51st')"))
 	for i := range 3 {
-		must(t, b.exec(u, fmt.Sprintf(`INSERT INTO smart_lists (name, filters_data) VALUES ('Filter %d', '{"conditions":[{"field":"completed","operator":"equals","value":false}]}')`, i)))
+		must(t, b.Exec(u, fmt.Sprintf(`INSERT INTO smart_lists (name, filters_data) VALUES ('Filter %d', '{"conditions":[{"field":"completed","operator":"equals","value":false}]}')`, i)))
 	}
 }
 
@@ -183,11 +183,11 @@ func TestPlanFromSubscriptions(t *testing.T) {
 		{"canceled team, active pro", [][2]string{{"canceled", "team_monthly"}, {"active", "pro_monthly"}}, "pro"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			u := b.newUser(fmt.Sprintf("plan-%d@example.com", i), nil)
+			u := b.NewUser(fmt.Sprintf("plan-%d@example.com", i), nil)
 			for _, s := range c.subs {
-				b.super("INSERT INTO user_subscriptions (user_id, status, plan_id) VALUES ($1, $2, $3)", u.id, s[0], s[1])
+				b.Super("INSERT INTO user_subscriptions (user_id, status, plan_id) VALUES ($1, $2, $3)", u.ID, s[0], s[1])
 			}
-			if got := superScalar[string](b, "SELECT private.user_plan($1)", u.id); got != c.want {
+			if got := superScalar[string](b, "SELECT private.user_plan($1)", u.ID); got != c.want {
 				t.Errorf("plan %q, want %q", got, c.want)
 			}
 		})
@@ -200,8 +200,8 @@ func TestPlanFromSubscriptions(t *testing.T) {
 func TestCapsHoldUnderRaces(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("racer@example.com", nil)
-	b.super("INSERT INTO tasks (user_id, title) SELECT $1, 't' || g FROM generate_series(1, 499) g", u.id)
+	u := b.NewUser("racer@example.com", nil)
+	b.Super("INSERT INTO tasks (user_id, title) SELECT $1, 't' || g FROM generate_series(1, 499) g", u.ID)
 	for _, c := range []struct {
 		name, sql, code, msg string
 	}{
@@ -209,24 +209,24 @@ func TestCapsHoldUnderRaces(t *testing.T) {
 		{"one project name", "INSERT INTO projects (name) VALUES ('Same')", "23505", "A project with this name already exists. Please try again."},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			first := b.begin(u)
-			defer first.Rollback(b.ctx)
-			if _, err := first.Exec(b.ctx, c.sql); err != nil {
+			first := b.Begin(u)
+			defer first.Rollback(b.Ctx)
+			if _, err := first.Exec(b.Ctx, c.sql); err != nil {
 				t.Fatalf("first: %s", describe(err))
 			}
 			second := make(chan error, 1)
 			go func() {
-				tx, err := b.api.Begin(b.ctx)
+				tx, err := b.API.Begin(b.Ctx)
 				if err != nil {
 					second <- err
 					return
 				}
-				defer tx.Rollback(b.ctx)
-				if _, err := tx.Exec(b.ctx, "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", u.role, u.claims()); err != nil {
+				defer tx.Rollback(b.Ctx)
+				if _, err := tx.Exec(b.Ctx, "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", u.Role, u.Claims()); err != nil {
 					second <- err
 					return
 				}
-				_, err = tx.Exec(b.ctx, c.sql)
+				_, err = tx.Exec(b.Ctx, c.sql)
 				second <- err
 			}()
 			// Wait until the second request queues behind the first's lock.
@@ -239,7 +239,7 @@ func TestCapsHoldUnderRaces(t *testing.T) {
 				}
 				time.Sleep(10 * time.Millisecond)
 			}
-			if err := first.Commit(b.ctx); err != nil {
+			if err := first.Commit(b.Ctx); err != nil {
 				t.Fatal(err)
 			}
 			wantError(t, <-second, c.code, c.msg)

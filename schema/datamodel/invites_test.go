@@ -21,27 +21,27 @@ func TestCreateProjectInvite(t *testing.T) {
 	}
 	create := func(a actor, email string, invitedBy any) (invite, error) {
 		var i invite
-		err := b.as(a, func(tx pgx.Tx) error {
-			return tx.QueryRow(b.ctx, `SELECT email, invited_by::text, token, is_link, round(extract(epoch FROM expires_at - now()) / 86400)::int
+		err := b.As(a, func(tx pgx.Tx) error {
+			return tx.QueryRow(b.Ctx, `SELECT email, invited_by::text, token, is_link, round(extract(epoch FROM expires_at - now()) / 86400)::int
 				FROM create_project_invite($1, $2, $3)`, idShared, email, invitedBy).
 				Scan(&i.Email, &i.InvitedBy, &i.Token, &i.IsLink, &i.Days)
 		})
 		return i, err
 	}
 
-	first, err := create(w.admin, "  New.Person@Example.COM ", w.admin.id)
+	first, err := create(w.admin, "  New.Person@Example.COM ", w.admin.ID)
 	must(t, err)
 	if !regexp.MustCompile(`^[0-9a-f]{48}$`).MatchString(first.Token) {
 		t.Errorf("token %q is not 48 hex digits", first.Token)
 	}
-	want := invite{Email: "new.person@example.com", InvitedBy: w.admin.id, Token: first.Token, IsLink: false, Days: 7}
+	want := invite{Email: "new.person@example.com", InvitedBy: w.admin.ID, Token: first.Token, IsLink: false, Days: 7}
 	if diff := cmp.Diff(want, first); diff != "" {
 		t.Errorf("mismatch (-want +got):\n%s", diff)
 	}
 	// Inviting the same address again renews the one invitation.
 	again, err := create(w.owner, "new.person@example.com", nil)
 	must(t, err)
-	if again.Token == first.Token || again.InvitedBy != w.owner.id {
+	if again.Token == first.Token || again.InvitedBy != w.owner.ID {
 		t.Errorf("renewal kept token or inviter: %+v", again)
 	}
 	if n := superScalar[int](b, "SELECT count(*) FROM project_invites WHERE email = 'new.person@example.com'"); n != 1 {
@@ -71,9 +71,9 @@ func TestCreateProjectInvite(t *testing.T) {
 	}
 
 	// service_role invites on someone's behalf, who must still be allowed to.
-	_, err = scalar[string](b, service, "SELECT email FROM create_project_invite($1, 'svc@example.com', $2)", idShared, w.owner.id)
+	_, err = scalar[string](b, service, "SELECT email FROM create_project_invite($1, 'svc@example.com', $2)", idShared, w.owner.ID)
 	must(t, err)
-	_, err = scalar[string](b, service, "SELECT email FROM create_project_invite($1, 'svc2@example.com', $2)", idShared, w.member.id)
+	_, err = scalar[string](b, service, "SELECT email FROM create_project_invite($1, 'svc2@example.com', $2)", idShared, w.member.ID)
 	wantError(t, err, "42501", "Only the project owner or an admin can invite members")
 	_, err = scalar[string](b, service, "SELECT email FROM create_project_invite($1, 'svc3@example.com', NULL)", idShared)
 	wantError(t, err, "42501", "Not authenticated")
@@ -90,7 +90,7 @@ func TestInviteLink(t *testing.T) {
 		t.Errorf("existing link token %q, want %q", got, tokenLink)
 	}
 	// Switching it off cancels it; switching on makes a new one.
-	must(t, b.exec(w.admin, "SELECT cancel_project_invite($1)", idInviteLink))
+	must(t, b.Exec(w.admin, "SELECT cancel_project_invite($1)", idInviteLink))
 	fresh, err := scalar[string](b, w.admin, "SELECT create_project_invite_link($1, NULL)", idShared)
 	must(t, err)
 	if fresh == tokenLink || len(fresh) != 48 {
@@ -122,18 +122,18 @@ func TestAcceptProjectInvite(t *testing.T) {
 	wantError(t, accept(anonymous, tokenEmail), "42501", "permission denied for function accept_project_invite")
 
 	// An unconfirmed address is not good enough.
-	b.super("UPDATE auth.users SET email_confirmed_at = NULL WHERE id = $1", w.invitee.id)
+	b.Super("UPDATE auth.users SET email_confirmed_at = NULL WHERE id = $1", w.invitee.ID)
 	wantError(t, accept(w.invitee, tokenEmail), "42501", "This invitation was sent to a different email address")
-	b.super("UPDATE auth.users SET email_confirmed_at = now() WHERE id = $1", w.invitee.id)
+	b.Super("UPDATE auth.users SET email_confirmed_at = now() WHERE id = $1", w.invitee.ID)
 
 	// Expired.
-	b.super("UPDATE project_invites SET expires_at = now() - interval '1 second' WHERE token = $1", tokenEmail)
+	b.Super("UPDATE project_invites SET expires_at = now() - interval '1 second' WHERE token = $1", tokenEmail)
 	wantError(t, accept(w.invitee, tokenEmail), "P0001", "This invitation has expired")
-	b.super("UPDATE project_invites SET expires_at = now() + interval '1 day' WHERE token = $1", tokenEmail)
+	b.Super("UPDATE project_invites SET expires_at = now() + interval '1 day' WHERE token = $1", tokenEmail)
 
 	must(t, accept(w.invitee, tokenEmail))
 	got := superScalar[string](b, `SELECT m.role || ' ' || m.user_email || ' ' || (i.accepted_by = m.user_id) || ' ' || (i.accepted_at IS NOT NULL)
-		FROM project_members m JOIN project_invites i ON i.token = $2 WHERE m.project_id = $1 AND m.user_id = $3`, idShared, tokenEmail, w.invitee.id)
+		FROM project_members m JOIN project_invites i ON i.token = $2 WHERE m.project_id = $1 AND m.user_id = $3`, idShared, tokenEmail, w.invitee.ID)
 	if got != "member invitee@example.com true true" {
 		t.Errorf("after accepting: %q", got)
 	}
@@ -146,8 +146,8 @@ func TestAcceptProjectInvite(t *testing.T) {
 	}
 
 	// A deleted project takes its invitations' use away.
-	must(t, b.exec(w.stranger, "UPDATE projects SET is_deleted = true WHERE id = $1", idElsewhere))
-	other := b.newUser("someone@example.com", nil)
+	must(t, b.Exec(w.stranger, "UPDATE projects SET is_deleted = true WHERE id = $1", idElsewhere))
+	other := b.NewUser("someone@example.com", nil)
 	wantError(t, accept(other, tokenElsewhere), "P0001", "This project no longer exists")
 }
 
@@ -155,7 +155,7 @@ func TestCancelProjectInvite(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
-	cancel := func(a actor, id string) error { return b.exec(a, "SELECT cancel_project_invite($1)", id) }
+	cancel := func(a actor, id string) error { return b.Exec(a, "SELECT cancel_project_invite($1)", id) }
 	wantError(t, cancel(w.member, idInviteEmail), "P0001", "Invitation not found")
 	wantError(t, cancel(w.invitee, idInviteEmail), "P0001", "Invitation not found")
 	wantError(t, cancel(w.owner, "00000000-0000-4000-8000-000000000000"), "P0001", "Invitation not found")
@@ -165,8 +165,8 @@ func TestCancelProjectInvite(t *testing.T) {
 	// The inviter may cancel an invitation even after losing the admin role.
 	_, err := scalar[string](b, w.admin, "SELECT id::text FROM create_project_invite($1, 'later@example.com', NULL)", idShared)
 	must(t, err)
-	b.super("UPDATE project_members SET role = 'member' WHERE user_id = $1", w.admin.id)
-	must(t, b.exec(w.admin, "SELECT cancel_project_invite(id) FROM project_invites WHERE email = 'later@example.com'"))
+	b.Super("UPDATE project_members SET role = 'member' WHERE user_id = $1", w.admin.ID)
+	must(t, b.Exec(w.admin, "SELECT cancel_project_invite(id) FROM project_invites WHERE email = 'later@example.com'"))
 
 	// Accepted invitations stay as the record of who joined.
 	_, err = scalar[string](b, w.stranger, "SELECT accept_project_invite($1)::text", tokenLink)
@@ -178,14 +178,14 @@ func TestMembersWithInvitesAndInvitesWithInviter(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
-	b.super(`UPDATE user_profiles SET avatar_url = 'https://img.example/m.png' WHERE id = $1`, w.member.id)
-	b.super(`INSERT INTO project_invites (project_id, email, invited_by, expires_at) VALUES ($1, 'late@example.com', $2, now() - interval '1 day')`, idShared, idOwner)
+	b.Super(`UPDATE user_profiles SET avatar_url = 'https://img.example/m.png' WHERE id = $1`, w.member.ID)
+	b.Super(`INSERT INTO project_invites (project_id, email, invited_by, expires_at) VALUES ($1, 'late@example.com', $2, now() - interval '1 day')`, idShared, idOwner)
 	type entry struct {
 		UserID, Email, Name, Avatar, Role, Status string
 	}
 	var got []entry
-	must(t, b.as(w.member, func(tx pgx.Tx) error {
-		r, _ := tx.Query(b.ctx, `SELECT coalesce(user_id::text, ''), user_email, coalesce(user_name, ''), coalesce(avatar_url, ''), role, status
+	must(t, b.As(w.member, func(tx pgx.Tx) error {
+		r, _ := tx.Query(b.Ctx, `SELECT coalesce(user_id::text, ''), user_email, coalesce(user_name, ''), coalesce(avatar_url, ''), role, status
 			FROM get_all_project_members_with_invites($1)`, idShared)
 		var err error
 		got, err = pgx.CollectRows(r, func(r pgx.CollectableRow) (entry, error) {
@@ -196,8 +196,8 @@ func TestMembersWithInvitesAndInvitesWithInviter(t *testing.T) {
 	}))
 	want := []entry{
 		{idOwner, "owner@example.com", "Olive Owner", "", "owner", "active"},
-		{w.admin.id, "admin@example.com", "Adam Admin", "", "admin", "active"},
-		{w.member.id, "member@example.com", "Mia Member", "https://img.example/m.png", "member", "active"},
+		{w.admin.ID, "admin@example.com", "Adam Admin", "", "admin", "active"},
+		{w.member.ID, "member@example.com", "Mia Member", "https://img.example/m.png", "member", "active"},
 		{"", "invitee@example.com", "", "", "member", "pending"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -206,8 +206,8 @@ func TestMembersWithInvitesAndInvitesWithInviter(t *testing.T) {
 
 	type pending struct{ Email, InviterEmail, InviterName, Token string }
 	var invites []pending
-	must(t, b.as(w.admin, func(tx pgx.Tx) error {
-		r, _ := tx.Query(b.ctx, `SELECT coalesce(email, '(link)'), inviter_email, inviter_name, token
+	must(t, b.As(w.admin, func(tx pgx.Tx) error {
+		r, _ := tx.Query(b.Ctx, `SELECT coalesce(email, '(link)'), inviter_email, inviter_name, token
 			FROM get_project_invites_with_inviter($1) ORDER BY is_link, email`, idShared)
 		var err error
 		invites, err = pgx.CollectRows(r, func(r pgx.CollectableRow) (pending, error) {

@@ -102,9 +102,9 @@ func TestIsolationMatrix(t *testing.T) {
 
 // run executes sql as a in a transaction that is always rolled back.
 func run(b *bundle, a actor, sql string, args ...any) outcome {
-	tx := b.begin(a)
-	defer tx.Rollback(b.ctx)
-	r, err := tx.Query(b.ctx, sql, args...)
+	tx := b.Begin(a)
+	defer tx.Rollback(b.Ctx)
+	r, err := tx.Query(b.Ctx, sql, args...)
 	if err != nil {
 		return outcome{set: true, Code: codeOf(err)}
 	}
@@ -365,7 +365,7 @@ func TestEveryPublicTableHasRLS(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	var open []string
-	rows, err := b.db.Pool.Query(b.ctx, `SELECT relname FROM pg_class
+	rows, err := b.DB.Pool.Query(b.Ctx, `SELECT relname FROM pg_class
 		WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'p') AND NOT relrowsecurity ORDER BY 1`)
 	must(t, err)
 	for rows.Next() {
@@ -387,7 +387,7 @@ func TestEveryPublicTableHasRLS(t *testing.T) {
 	// Helpers are not RPCs: none of the private helpers has a twin in
 	// public, where /rest/v1 would expose it.
 	var twins []string
-	rows, err = b.db.Pool.Query(b.ctx, `SELECT p.proname FROM pg_proc p
+	rows, err = b.DB.Pool.Query(b.Ctx, `SELECT p.proname FROM pg_proc p
 		WHERE p.pronamespace = 'public'::regnamespace
 		  AND p.proname IN (SELECT proname FROM pg_proc WHERE pronamespace = 'private'::regnamespace)
 		ORDER BY 1`)

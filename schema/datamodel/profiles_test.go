@@ -10,15 +10,15 @@ import (
 func TestNewAccountGetsProfileRows(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("ada@example.com", map[string]any{"full_name": "Ada Lovelace", "avatar_url": "https://img.example/ada.png"})
+	u := b.NewUser("ada@example.com", map[string]any{"full_name": "Ada Lovelace", "avatar_url": "https://img.example/ada.png"})
 
 	type profile struct {
 		MainFocus            string
 		NotificationsEnabled bool
 	}
 	var p profile
-	must(t, b.as(u, func(tx pgx.Tx) error {
-		return tx.QueryRow(b.ctx, "SELECT main_focus, notifications_enabled FROM profiles WHERE id = $1", u.id).
+	must(t, b.As(u, func(tx pgx.Tx) error {
+		return tx.QueryRow(b.Ctx, "SELECT main_focus, notifications_enabled FROM profiles WHERE id = $1", u.ID).
 			Scan(&p.MainFocus, &p.NotificationsEnabled)
 	}))
 	if diff := cmp.Diff(profile{"personal_organization", true}, p); diff != "" {
@@ -31,10 +31,10 @@ func TestNewAccountGetsProfileRows(t *testing.T) {
 		StorageUsed, StorageLimit                                   int64
 	}
 	var up userProfile
-	must(t, b.as(u, func(tx pgx.Tx) error {
-		return tx.QueryRow(b.ctx, `SELECT email, full_name, avatar_url, push_notifications, email_notifications,
+	must(t, b.As(u, func(tx pgx.Tx) error {
+		return tx.QueryRow(b.Ctx, `SELECT email, full_name, avatar_url, push_notifications, email_notifications,
 			task_reminders, compact_mode, data_sharing, auto_sync, storage_used, storage_limit
-			FROM user_profiles WHERE id = $1`, u.id).
+			FROM user_profiles WHERE id = $1`, u.ID).
 			Scan(&up.Email, &up.FullName, &up.AvatarURL, &up.Push, &up.EmailNotif, &up.Reminders, &up.Compact,
 				&up.DataSharing, &up.AutoSync, &up.StorageUsed, &up.StorageLimit)
 	}))
@@ -53,8 +53,8 @@ func TestNewAccountGetsProfileRows(t *testing.T) {
 		Threshold int
 	}
 	var got []channel
-	must(t, b.as(u, func(tx pgx.Tx) error {
-		rows, _ := tx.Query(b.ctx, "SELECT channel_type, enabled, priority_threshold FROM user_notification_preferences ORDER BY channel_type")
+	must(t, b.As(u, func(tx pgx.Tx) error {
+		rows, _ := tx.Query(b.Ctx, "SELECT channel_type, enabled, priority_threshold FROM user_notification_preferences ORDER BY channel_type")
 		var err error
 		got, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (channel, error) {
 			var c channel
@@ -71,8 +71,8 @@ func TestNewAccountGetsProfileRows(t *testing.T) {
 func TestOAuthMetadataNamesTheProfile(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("grace@example.com", map[string]any{"name": "Grace Hopper", "picture": "https://img.example/g.png"})
-	got := superScalar[string](b, "SELECT full_name || ' ' || avatar_url FROM user_profiles WHERE id = $1", u.id)
+	u := b.NewUser("grace@example.com", map[string]any{"name": "Grace Hopper", "picture": "https://img.example/g.png"})
+	got := superScalar[string](b, "SELECT full_name || ' ' || avatar_url FROM user_profiles WHERE id = $1", u.ID)
 	if got != "Grace Hopper https://img.example/g.png" {
 		t.Errorf("got %q", got)
 	}
@@ -81,10 +81,10 @@ func TestOAuthMetadataNamesTheProfile(t *testing.T) {
 func TestProfileFollowsAccountChanges(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("old@example.com", map[string]any{"full_name": "Old Name"})
-	b.super(`UPDATE auth.users SET email = 'new@example.com',
-		raw_user_meta_data = raw_user_meta_data || '{"full_name": "New Name"}' WHERE id = $1`, u.id)
-	got := superScalar[string](b, "SELECT email || ' ' || full_name FROM user_profiles WHERE id = $1", u.id)
+	u := b.NewUser("old@example.com", map[string]any{"full_name": "Old Name"})
+	b.Super(`UPDATE auth.users SET email = 'new@example.com',
+		raw_user_meta_data = raw_user_meta_data || '{"full_name": "New Name"}' WHERE id = $1`, u.ID)
+	got := superScalar[string](b, "SELECT email || ' ' || full_name FROM user_profiles WHERE id = $1", u.ID)
 	if got != "new@example.com New Name" {
 		t.Errorf("user_profiles after account change: %q", got)
 	}
@@ -93,21 +93,21 @@ func TestProfileFollowsAccountChanges(t *testing.T) {
 func TestUserProfileServerFieldsIgnoreClients(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("eve@example.com", nil)
+	u := b.NewUser("eve@example.com", nil)
 	// The app upserts its settings; the quota and e-mail are not its to set.
-	must(t, b.exec(u, `INSERT INTO user_profiles (id, email, compact_mode, storage_used, storage_limit)
+	must(t, b.Exec(u, `INSERT INTO user_profiles (id, email, compact_mode, storage_used, storage_limit)
 		VALUES ($1, 'forged@example.com', true, 5, 999999999999999)
 		ON CONFLICT (id) DO UPDATE SET email = excluded.email, compact_mode = excluded.compact_mode,
-		  storage_used = excluded.storage_used, storage_limit = excluded.storage_limit`, u.id))
-	got := superScalar[string](b, "SELECT concat_ws(' ', email, compact_mode, storage_used, storage_limit) FROM user_profiles WHERE id = $1", u.id)
+		  storage_used = excluded.storage_used, storage_limit = excluded.storage_limit`, u.ID))
+	got := superScalar[string](b, "SELECT concat_ws(' ', email, compact_mode, storage_used, storage_limit) FROM user_profiles WHERE id = $1", u.ID)
 	if want := "eve@example.com t 0 16106127360"; got != want {
 		t.Errorf("after upsert got %q, want %q", got, want)
 	}
 
 	// A fresh row (first login without one, 000 §4) gets the defaults too.
-	b.super("DELETE FROM user_profiles WHERE id = $1", u.id)
-	must(t, b.exec(u, `INSERT INTO user_profiles (id, full_name, storage_limit) VALUES ($1, 'Eve', 1)`, u.id))
-	got = superScalar[string](b, "SELECT concat_ws(' ', email, full_name, storage_limit) FROM user_profiles WHERE id = $1", u.id)
+	b.Super("DELETE FROM user_profiles WHERE id = $1", u.ID)
+	must(t, b.Exec(u, `INSERT INTO user_profiles (id, full_name, storage_limit) VALUES ($1, 'Eve', 1)`, u.ID))
+	got = superScalar[string](b, "SELECT concat_ws(' ', email, full_name, storage_limit) FROM user_profiles WHERE id = $1", u.ID)
 	if want := "eve@example.com Eve 16106127360"; got != want {
 		t.Errorf("after insert got %q, want %q", got, want)
 	}
@@ -116,12 +116,12 @@ func TestUserProfileServerFieldsIgnoreClients(t *testing.T) {
 func TestUserPreferencesUpsertOnKey(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("pref@example.com", nil)
+	u := b.NewUser("pref@example.com", nil)
 	upsert := `INSERT INTO user_preferences (user_id, preference_key, preference_value) VALUES ($1, $2, $3)
 		ON CONFLICT (user_id, preference_key) DO UPDATE SET preference_value = excluded.preference_value`
-	must(t, b.exec(u, upsert, u.id, "privacy", `{"saleShareOptOut":false,"limitSensitiveUse":true,"gpc":false}`))
-	must(t, b.exec(u, upsert, u.id, "privacy", `{"saleShareOptOut":true,"limitSensitiveUse":true,"gpc":true}`))
-	must(t, b.exec(u, upsert, u.id, "tasks.creation.defaultDateForTime", `"tomorrow"`))
+	must(t, b.Exec(u, upsert, u.ID, "privacy", `{"saleShareOptOut":false,"limitSensitiveUse":true,"gpc":false}`))
+	must(t, b.Exec(u, upsert, u.ID, "privacy", `{"saleShareOptOut":true,"limitSensitiveUse":true,"gpc":true}`))
+	must(t, b.Exec(u, upsert, u.ID, "tasks.creation.defaultDateForTime", `"tomorrow"`))
 	got, err := scalar[string](b, u, "SELECT string_agg(preference_key || '=' || preference_value, ' ' ORDER BY preference_key) FROM user_preferences")
 	must(t, err)
 	want := `privacy={"saleShareOptOut":true,"limitSensitiveUse":true,"gpc":true} tasks.creation.defaultDateForTime="tomorrow"`
@@ -129,7 +129,7 @@ func TestUserPreferencesUpsertOnKey(t *testing.T) {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 
-	err = b.exec(u, upsert, u.id, "appearance.showDashboardBackground", "not json")
+	err = b.Exec(u, upsert, u.ID, "appearance.showDashboardBackground", "not json")
 	if pe := pgError(err); pe == nil || pe.Code != "23514" || pe.ConstraintName != "user_preferences_value_is_json" {
 		t.Errorf("non-JSON value: %s", describe(err))
 	}

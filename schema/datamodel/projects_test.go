@@ -10,16 +10,16 @@ import (
 func TestProjectNames(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("u@example.com", nil)
-	other := b.newUser("o@example.com", nil)
+	u := b.NewUser("u@example.com", nil)
+	other := b.NewUser("o@example.com", nil)
 	b.newProject(u, "Work")
 	dup := "A project with this name already exists. Please try again."
-	wantError(t, b.exec(u, "INSERT INTO projects (name) VALUES ('Work')"), "23505", dup)
-	wantError(t, b.exec(u, "INSERT INTO projects (name) VALUES ('  wORK ')"), "23505", dup)
+	wantError(t, b.Exec(u, "INSERT INTO projects (name) VALUES ('Work')"), "23505", dup)
+	wantError(t, b.Exec(u, "INSERT INTO projects (name) VALUES ('  wORK ')"), "23505", dup)
 	home := b.newProject(u, "Home")
-	wantError(t, b.exec(u, "UPDATE projects SET name = 'work' WHERE id = $1", home), "23505", dup)
-	wantError(t, b.exec(u, "INSERT INTO projects (name) VALUES ('   ')"), "23514", "Project name is required")
-	wantError(t, b.exec(u, "INSERT INTO projects (name) VALUES ($1)", strings.Repeat("n", 101)), "23514", "Project name must be at most 100 characters")
+	wantError(t, b.Exec(u, "UPDATE projects SET name = 'work' WHERE id = $1", home), "23505", dup)
+	wantError(t, b.Exec(u, "INSERT INTO projects (name) VALUES ('   ')"), "23514", "Project name is required")
+	wantError(t, b.Exec(u, "INSERT INTO projects (name) VALUES ($1)", strings.Repeat("n", 101)), "23514", "Project name must be at most 100 characters")
 
 	// Names are per owner, trimmed, and a deleted project frees its name.
 	b.newProject(other, "Work")
@@ -27,16 +27,16 @@ func TestProjectNames(t *testing.T) {
 	if got := superScalar[string](b, "SELECT name FROM projects WHERE id = $1", trimmed); got != "Garden" {
 		t.Errorf("name stored as %q", got)
 	}
-	must(t, b.exec(u, "UPDATE projects SET is_deleted = true WHERE name = 'Work'"))
+	must(t, b.Exec(u, "UPDATE projects SET is_deleted = true WHERE name = 'Work'"))
 	b.newProject(u, "Work")
 	// ...and cannot come back while the name is taken again.
-	wantError(t, b.exec(u, "UPDATE projects SET is_deleted = false WHERE name = 'Work' AND is_deleted"), "23505", dup)
+	wantError(t, b.Exec(u, "UPDATE projects SET is_deleted = false WHERE name = 'Work' AND is_deleted"), "23505", dup)
 }
 
 func TestProjectDefaultsAndOwnerRow(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("u@example.com", map[string]any{"full_name": "Una User"})
+	u := b.NewUser("u@example.com", map[string]any{"full_name": "Una User"})
 	id := b.newProject(u, "Defaults")
 	got := superScalar[string](b, `SELECT concat_ws(' ', color, icon_name, icon_weight, is_favorite, is_shared, is_deleted, owner_id = user_id)
 		FROM projects WHERE id = $1`, id)
@@ -48,7 +48,7 @@ func TestProjectDefaultsAndOwnerRow(t *testing.T) {
 		t.Errorf("owner row %q, want %q", got, want)
 	}
 	// owner_id always follows user_id, whatever the client sends.
-	forged := superScalar[string](b, "INSERT INTO projects (user_id, owner_id, name) VALUES ($1, extensions.gen_random_uuid(), 'x') RETURNING (owner_id = user_id)::text", u.id)
+	forged := superScalar[string](b, "INSERT INTO projects (user_id, owner_id, name) VALUES ($1, extensions.gen_random_uuid(), 'x') RETURNING (owner_id = user_id)::text", u.ID)
 	if forged != "true" {
 		t.Errorf("owner_id differs from user_id")
 	}
@@ -80,9 +80,9 @@ func TestProjectEditsByRole(t *testing.T) {
 		{"is_shared is derived", w.owner, "is_shared = false", 1, "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tx := b.begin(c.who)
-			defer tx.Rollback(b.ctx)
-			tag, err := tx.Exec(b.ctx, "UPDATE projects SET "+c.set+" WHERE id = $1", idShared)
+			tx := b.Begin(c.who)
+			defer tx.Rollback(b.Ctx)
+			tag, err := tx.Exec(b.Ctx, "UPDATE projects SET "+c.set+" WHERE id = $1", idShared)
 			if c.code != "" {
 				wantError(t, err, c.code, c.msg)
 				return
@@ -97,7 +97,7 @@ func TestProjectEditsByRole(t *testing.T) {
 		t.Errorf("a project with members lost is_shared")
 	}
 	// Not even service_role moves a project to another owner.
-	err := b.exec(service, "UPDATE projects SET user_id = $2 WHERE id = $1", idShared, w.admin.id)
+	err := b.Exec(service, "UPDATE projects SET user_id = $2 WHERE id = $1", idShared, w.admin.ID)
 	wantError(t, err, "42501", "Project ownership cannot be changed")
 }
 
@@ -106,8 +106,8 @@ func TestMemberRoleRules(t *testing.T) {
 	b := setup(t)
 	w := b.loadWorld()
 	// A second admin, so "admin removes admin" has a target.
-	second := b.newUser("second@example.com", nil)
-	b.super("INSERT INTO project_members (project_id, user_id, role) VALUES ($1, $2, 'admin')", idShared, second.id)
+	second := b.NewUser("second@example.com", nil)
+	b.Super("INSERT INTO project_members (project_id, user_id, role) VALUES ($1, $2, 'admin')", idShared, second.ID)
 	const (
 		ownerID  = "00000000-0000-4000-8000-0000000000a1"
 		adminID  = "00000000-0000-4000-8000-0000000000a2"
@@ -140,7 +140,7 @@ func TestMemberRoleRules(t *testing.T) {
 		{"owner removes a member", w.owner, remove, memberID, "", "", "", 1},
 		{"owner removes an admin", w.owner, remove, adminID, "", "", "", 1},
 		{"admin removes a member", w.admin, remove, memberID, "", "", "", 1},
-		{"admin cannot remove another admin", w.admin, remove, second.id, "", "42501", "Only the project owner can remove an admin", 0},
+		{"admin cannot remove another admin", w.admin, remove, second.ID, "", "42501", "Only the project owner can remove an admin", 0},
 		{"member cannot remove anyone", w.member, remove, adminID, "", "42501", "Only the project owner or an admin can remove members", 0},
 		{"member cannot leave", w.member, remove, memberID, "", "42501", "You cannot remove yourself from the project", 0},
 		{"admin cannot leave", w.admin, remove, adminID, "", "42501", "You cannot remove yourself from the project", 0},
@@ -149,13 +149,13 @@ func TestMemberRoleRules(t *testing.T) {
 		{"stranger sees no row to remove", w.stranger, remove, memberID, "", "", "", 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tx := b.begin(c.who)
-			defer tx.Rollback(b.ctx)
+			tx := b.Begin(c.who)
+			defer tx.Rollback(b.Ctx)
 			args := []any{idShared, c.target}
 			if c.sql == change {
 				args = append(args, c.role)
 			}
-			tag, err := tx.Exec(b.ctx, c.sql, args...)
+			tag, err := tx.Exec(b.Ctx, c.sql, args...)
 			if c.code != "" {
 				wantError(t, err, c.code, c.msg)
 				return
@@ -168,14 +168,14 @@ func TestMemberRoleRules(t *testing.T) {
 	}
 
 	// Only the role changes; identity columns are the server's.
-	err := b.exec(w.owner, "UPDATE project_members SET user_id = $2 WHERE project_id = $1 AND user_id = $3", idShared, w.stranger.id, memberID)
+	err := b.Exec(w.owner, "UPDATE project_members SET user_id = $2 WHERE project_id = $1 AND user_id = $3", idShared, w.stranger.ID, memberID)
 	wantError(t, err, "42501", "Only the role of a member can be changed")
-	must(t, b.exec(w.owner, "UPDATE project_members SET user_email = 'forged@example.com' WHERE project_id = $1 AND user_id = $2", idShared, memberID))
+	must(t, b.Exec(w.owner, "UPDATE project_members SET user_email = 'forged@example.com' WHERE project_id = $1 AND user_id = $2", idShared, memberID))
 	if got := superScalar[string](b, "SELECT user_email FROM project_members WHERE user_id = $1", memberID); got != "member@example.com" {
 		t.Errorf("user_email %q", got)
 	}
 	// service_role (the SQL console) may not break the owner invariant either.
-	err = b.exec(service, "DELETE FROM project_members WHERE project_id = $1 AND role = 'owner'", idShared)
+	err = b.Exec(service, "DELETE FROM project_members WHERE project_id = $1 AND role = 'owner'", idShared)
 	wantError(t, err, "42501", "The project owner cannot be removed")
 }
 
@@ -187,7 +187,7 @@ func TestIsSharedFollowsMembership(t *testing.T) {
 	if !shared() {
 		t.Fatal("project with two members is not shared")
 	}
-	must(t, b.exec(w.owner, "DELETE FROM project_members WHERE project_id = $1 AND role <> 'owner'", idShared))
+	must(t, b.Exec(w.owner, "DELETE FROM project_members WHERE project_id = $1 AND role <> 'owner'", idShared))
 	if shared() {
 		t.Error("project without members still shared")
 	}
@@ -202,10 +202,10 @@ func TestMemberIdentityFollowsAccount(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
-	b.super(`UPDATE auth.users SET email = 'mia@example.com', raw_user_meta_data = '{"full_name": "Mia M."}' WHERE id = $1`, w.member.id)
+	b.Super(`UPDATE auth.users SET email = 'mia@example.com', raw_user_meta_data = '{"full_name": "Mia M."}' WHERE id = $1`, w.member.ID)
 	var got string
-	must(t, b.as(w.owner, func(tx pgx.Tx) error {
-		return tx.QueryRow(b.ctx, "SELECT user_email || ' ' || user_name FROM project_members WHERE user_id = $1", w.member.id).Scan(&got)
+	must(t, b.As(w.owner, func(tx pgx.Tx) error {
+		return tx.QueryRow(b.Ctx, "SELECT user_email || ' ' || user_name FROM project_members WHERE user_id = $1", w.member.ID).Scan(&got)
 	}))
 	if got != "mia@example.com Mia M." {
 		t.Errorf("member row shows %q", got)
@@ -217,13 +217,13 @@ func TestDeletingAccounts(t *testing.T) {
 	b := setup(t)
 	w := b.loadWorld()
 	// A member leaves with their account: their row goes, their tasks too.
-	b.super("DELETE FROM auth.users WHERE id = $1", w.member.id)
+	b.Super("DELETE FROM auth.users WHERE id = $1", w.member.ID)
 	got := superScalar[string](b, "SELECT string_agg(user_email, ',' ORDER BY user_email) FROM project_members WHERE project_id = $1", idShared)
 	if got != "admin@example.com,owner@example.com" {
 		t.Errorf("members after a member's account was deleted: %s", got)
 	}
 	// The owner's account takes the projects, their members and invitations.
-	b.super("DELETE FROM auth.users WHERE id = $1", idOwner)
+	b.Super("DELETE FROM auth.users WHERE id = $1", idOwner)
 	n := superScalar[int](b, `SELECT (SELECT count(*) FROM projects WHERE id IN ($1, $2))
 		+ (SELECT count(*) FROM project_members WHERE project_id IN ($1, $2))
 		+ (SELECT count(*) FROM project_invites WHERE project_id IN ($1, $2))`, idShared, idPrivate)
@@ -231,5 +231,5 @@ func TestDeletingAccounts(t *testing.T) {
 		t.Errorf("%d rows of the owner's projects left", n)
 	}
 	// What the admin made in the owner's project stays theirs, in the Inbox.
-	must(t, b.exec(w.admin, "INSERT INTO tasks (title) VALUES ('still here')"))
+	must(t, b.Exec(w.admin, "INSERT INTO tasks (title) VALUES ('still here')"))
 }

@@ -10,7 +10,7 @@ func TestRealtimePublication(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	var got []string
-	rows, err := b.db.Pool.Query(b.ctx, `SELECT t.tablename || ':' || c.relreplident::text
+	rows, err := b.DB.Pool.Query(b.Ctx, `SELECT t.tablename || ':' || c.relreplident::text
 		FROM pg_publication_tables t
 		JOIN pg_class c ON c.oid = (quote_ident(t.schemaname) || '.' || quote_ident(t.tablename))::regclass
 		WHERE t.pubname = 'supabase_realtime' AND t.tablename IN

@@ -12,19 +12,19 @@ func TestSearchUserContent(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
-	must(t, b.exec(w.owner, `INSERT INTO tasks (title, notes, tags) VALUES
+	must(t, b.Exec(w.owner, `INSERT INTO tasks (title, notes, tags) VALUES
 		('Plan the launch', 'Write the 100% plan_v2 with the team', 'work, launch'),
 		('Launch', NULL, NULL),
 		('Buy milk', 'for the launch party', NULL),
 		('Deleted launch', NULL, NULL)`))
-	must(t, b.exec(w.owner, "UPDATE tasks SET is_deleted = true WHERE title = 'Deleted launch'"))
-	must(t, b.exec(w.owner, "INSERT INTO projects (name, overview) VALUES ('Launch Week', 'Due: 2026-12-01')"))
-	must(t, b.exec(w.owner, "INSERT INTO global_tags (name) VALUES ('launch')"))
+	must(t, b.Exec(w.owner, "UPDATE tasks SET is_deleted = true WHERE title = 'Deleted launch'"))
+	must(t, b.Exec(w.owner, "INSERT INTO projects (name, overview) VALUES ('Launch Week', 'Due: 2026-12-01')"))
+	must(t, b.Exec(w.owner, "INSERT INTO global_tags (name) VALUES ('launch')"))
 
 	search := func(a actor, term, kind string, limit any) ([]string, error) {
 		var got []string
-		err := b.as(a, func(tx pgx.Tx) error {
-			r, _ := tx.Query(b.ctx, "SELECT content_type || ':' || title || ':' || rank FROM search_user_content($1, $2, $3)", term, kind, limit)
+		err := b.As(a, func(tx pgx.Tx) error {
+			r, _ := tx.Query(b.Ctx, "SELECT content_type || ':' || title || ':' || rank FROM search_user_content($1, $2, $3)", term, kind, limit)
 			var err error
 			got, err = pgx.CollectRows(r, pgx.RowTo[string])
 			return err
@@ -89,13 +89,13 @@ func TestSearchUserContent(t *testing.T) {
 func TestSearchSnippetAndMetadata(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("s@example.com", nil)
+	u := b.NewUser("s@example.com", nil)
 	notes := strings.Repeat("a", 100) + " the needle is here " + strings.Repeat("b", 200)
-	must(t, b.exec(u, "INSERT INTO tasks (title, notes, priority, list) VALUES ('haystack', $1, 3, 'Home')", notes))
+	must(t, b.Exec(u, "INSERT INTO tasks (title, notes, priority, list) VALUES ('haystack', $1, 3, 'Home')", notes))
 	b.newProject(u, "Home")
 	var snippet, meta string
-	must(t, b.as(u, func(tx pgx.Tx) error {
-		return tx.QueryRow(b.ctx, "SELECT snippet, metadata::text FROM search_user_content('needle', 'tasks', 20)").Scan(&snippet, &meta)
+	must(t, b.As(u, func(tx pgx.Tx) error {
+		return tx.QueryRow(b.Ctx, "SELECT snippet, metadata::text FROM search_user_content('needle', 'tasks', 20)").Scan(&snippet, &meta)
 	}))
 	if !strings.HasPrefix(snippet, "…") || !strings.Contains(snippet, "the needle is here") || !strings.HasSuffix(snippet, "…") || len([]rune(snippet)) > 162 {
 		t.Errorf("snippet %q", snippet)

@@ -26,8 +26,8 @@ func filters(logic string, conds ...string) string {
 func TestSmartFilterValidation(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("f@example.com", nil)
-	b.setPlan(u, "pro_monthly") // many filters, no cap in the way
+	u := b.NewUser("f@example.com", nil)
+	b.SetPlan(u, "pro_monthly") // many filters, no cap in the way
 	ok := filters("AND", cond("completed", "equals", false))
 	eleven := make([]string, 11)
 	for i := range eleven {
@@ -83,9 +83,9 @@ func TestSmartFilterValidation(t *testing.T) {
 		{"recurrence has", "Repeating", "", filters("AND", cond("recurrence", "is_not_empty", nil)), "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tx := b.begin(u)
-			defer tx.Rollback(b.ctx)
-			_, err := tx.Exec(b.ctx, insertFilter, c.filterName, c.description, c.data)
+			tx := b.Begin(u)
+			defer tx.Rollback(b.Ctx)
+			_, err := tx.Exec(b.Ctx, insertFilter, c.filterName, c.description, c.data)
 			if c.msg == "" {
 				must(t, err)
 				return
@@ -95,28 +95,28 @@ func TestSmartFilterValidation(t *testing.T) {
 	}
 
 	// The same rules hold on update.
-	must(t, b.exec(u, insertFilter, "Mine", "", ok))
-	wantError(t, b.exec(u, "UPDATE smart_lists SET filters_data = '{}' WHERE name = 'Mine'"), "23514", "Invalid Filter Criteria", "Invalid filter structure")
-	wantError(t, b.exec(u, "UPDATE smart_lists SET name = '' WHERE name = 'Mine'"), "23514", "Invalid Name", "Filter name is required")
+	must(t, b.Exec(u, insertFilter, "Mine", "", ok))
+	wantError(t, b.Exec(u, "UPDATE smart_lists SET filters_data = '{}' WHERE name = 'Mine'"), "23514", "Invalid Filter Criteria", "Invalid filter structure")
+	wantError(t, b.Exec(u, "UPDATE smart_lists SET name = '' WHERE name = 'Mine'"), "23514", "Invalid Name", "Filter name is required")
 }
 
 func TestSmartFilterNames(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("f@example.com", nil)
+	u := b.NewUser("f@example.com", nil)
 	ok := filters("AND", cond("completed", "equals", false))
-	must(t, b.exec(u, insertFilter, "  Deep Work ", "", ok))
+	must(t, b.Exec(u, insertFilter, "  Deep Work ", "", ok))
 	got, err := scalar[string](b, u, "SELECT name || '|' || name_normalized FROM smart_lists")
 	must(t, err)
 	if got != "Deep Work|deep work" {
 		t.Errorf("stored %q", got)
 	}
 	// The server refuses the duplicates the app would collapse (001 §4).
-	wantError(t, b.exec(u, insertFilter, "DEEP WORK", "", ok), "23505", "A filter with this name already exists")
-	must(t, b.exec(u, "UPDATE smart_lists SET is_deleted = true"))
-	must(t, b.exec(u, insertFilter, "deep work", "", ok))
+	wantError(t, b.Exec(u, insertFilter, "DEEP WORK", "", ok), "23505", "A filter with this name already exists")
+	must(t, b.Exec(u, "UPDATE smart_lists SET is_deleted = true"))
+	must(t, b.Exec(u, insertFilter, "deep work", "", ok))
 	// name_normalized is the server's.
-	must(t, b.exec(u, "UPDATE smart_lists SET name_normalized = 'forged' WHERE NOT is_deleted"))
+	must(t, b.Exec(u, "UPDATE smart_lists SET name_normalized = 'forged' WHERE NOT is_deleted"))
 	if n := superScalar[int](b, "SELECT count(*) FROM smart_lists WHERE name_normalized = 'forged'"); n != 0 {
 		t.Errorf("client set name_normalized")
 	}
@@ -125,18 +125,18 @@ func TestSmartFilterNames(t *testing.T) {
 func TestSmartFilterRateLimit(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("pro@example.com", nil)
-	b.setPlan(u, "pro_monthly")
+	u := b.NewUser("pro@example.com", nil)
+	b.SetPlan(u, "pro_monthly")
 	ok := filters("AND", cond("completed", "equals", false))
 	for i := range 10 {
-		must(t, b.exec(u, insertFilter, fmt.Sprintf("Filter %d", i), "", ok))
+		must(t, b.Exec(u, insertFilter, fmt.Sprintf("Filter %d", i), "", ok))
 	}
 	// Deleting does not give creations back.
-	must(t, b.exec(u, "DELETE FROM smart_lists"))
-	wantError(t, b.exec(u, insertFilter, "Filter 11", "", ok), "P0001", "Too many filters created recently. Please wait before creating more.")
+	must(t, b.Exec(u, "DELETE FROM smart_lists"))
+	wantError(t, b.Exec(u, insertFilter, "Filter 11", "", ok), "P0001", "Too many filters created recently. Please wait before creating more.")
 	// Five minutes later there is room again.
-	b.super("UPDATE private.smart_list_creations SET created_at = created_at - interval '5 minutes 1 second'")
-	must(t, b.exec(u, insertFilter, "Filter 11", "", ok))
+	b.Super("UPDATE private.smart_list_creations SET created_at = created_at - interval '5 minutes 1 second'")
+	must(t, b.Exec(u, insertFilter, "Filter 11", "", ok))
 	// Built-ins do not count.
 	n, err := scalar[int](b, u, "SELECT ensure_default_smart_lists(auth.uid())")
 	must(t, err)
@@ -148,8 +148,8 @@ func TestSmartFilterRateLimit(t *testing.T) {
 func TestEnsureDefaultSmartLists(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("f@example.com", nil)
-	n, err := scalar[int](b, u, "SELECT ensure_default_smart_lists($1)", u.id)
+	u := b.NewUser("f@example.com", nil)
+	n, err := scalar[int](b, u, "SELECT ensure_default_smart_lists($1)", u.ID)
 	must(t, err)
 	if n != 7 {
 		t.Fatalf("created %d, want 7", n)
@@ -162,49 +162,49 @@ func TestEnsureDefaultSmartLists(t *testing.T) {
 		t.Errorf("built-ins:\n got %s\nwant %s", got, want)
 	}
 	// Idempotent, and a deleted built-in stays deleted.
-	must(t, b.exec(u, "UPDATE smart_lists SET is_deleted = true WHERE system_key = 'someday'"))
-	n, err = scalar[int](b, u, "SELECT ensure_default_smart_lists($1)", u.id)
+	must(t, b.Exec(u, "UPDATE smart_lists SET is_deleted = true WHERE system_key = 'someday'"))
+	n, err = scalar[int](b, u, "SELECT ensure_default_smart_lists($1)", u.ID)
 	must(t, err)
 	if n != 0 {
 		t.Errorf("second call created %d", n)
 	}
-	if c := superScalar[int](b, "SELECT count(*) FROM smart_lists WHERE user_id = $1", u.id); c != 7 {
+	if c := superScalar[int](b, "SELECT count(*) FROM smart_lists WHERE user_id = $1", u.ID); c != 7 {
 		t.Errorf("%d rows after two calls", c)
 	}
 	// They do not use up the Free plan's two filters.
 	ok := filters("AND", cond("completed", "equals", false))
-	must(t, b.exec(u, insertFilter, "One", "", ok))
-	must(t, b.exec(u, insertFilter, "Two", "", ok))
-	wantError(t, b.exec(u, insertFilter, "Three", "", ok), "P0001", "Smart filter limit reached for Free plan")
+	must(t, b.Exec(u, insertFilter, "One", "", ok))
+	must(t, b.Exec(u, insertFilter, "Two", "", ok))
+	wantError(t, b.Exec(u, insertFilter, "Three", "", ok), "P0001", "Smart filter limit reached for Free plan")
 
 	// Built-ins are the server's: no forging, renaming or redefining.
-	wantError(t, b.exec(u, `INSERT INTO smart_lists (name, filters_data, system_key) VALUES ('Fake', $1, 'logbook')`, ok),
+	wantError(t, b.Exec(u, `INSERT INTO smart_lists (name, filters_data, system_key) VALUES ('Fake', $1, 'logbook')`, ok),
 		"42501", "Built-in filters are created by the server")
-	wantError(t, b.exec(u, "UPDATE smart_lists SET name = 'My Inbox' WHERE system_key = 'inbox'"), "42501", "Built-in filters cannot be renamed or redefined")
-	wantError(t, b.exec(u, "UPDATE smart_lists SET system_key = NULL WHERE system_key = 'inbox'"), "42501", "The built-in key of a filter cannot be changed")
-	must(t, b.exec(u, "UPDATE smart_lists SET hide_when_empty = true, color = '#ef4444', sort_order = 20, is_enabled = false WHERE system_key = 'inbox'"))
+	wantError(t, b.Exec(u, "UPDATE smart_lists SET name = 'My Inbox' WHERE system_key = 'inbox'"), "42501", "Built-in filters cannot be renamed or redefined")
+	wantError(t, b.Exec(u, "UPDATE smart_lists SET system_key = NULL WHERE system_key = 'inbox'"), "42501", "The built-in key of a filter cannot be changed")
+	must(t, b.Exec(u, "UPDATE smart_lists SET hide_when_empty = true, color = '#ef4444', sort_order = 20, is_enabled = false WHERE system_key = 'inbox'"))
 
 	// Only for oneself; service_role for anyone; anon not at all.
-	other := b.newUser("o@example.com", nil)
-	_, err = scalar[int](b, u, "SELECT ensure_default_smart_lists($1)", other.id)
+	other := b.NewUser("o@example.com", nil)
+	_, err = scalar[int](b, u, "SELECT ensure_default_smart_lists($1)", other.ID)
 	wantError(t, err, "42501", "Not authorized")
-	n, err = scalar[int](b, service, "SELECT ensure_default_smart_lists($1)", other.id)
+	n, err = scalar[int](b, service, "SELECT ensure_default_smart_lists($1)", other.ID)
 	must(t, err)
 	if n != 7 {
 		t.Errorf("service_role created %d", n)
 	}
-	_, err = scalar[int](b, anonymous, "SELECT ensure_default_smart_lists($1)", other.id)
+	_, err = scalar[int](b, anonymous, "SELECT ensure_default_smart_lists($1)", other.ID)
 	wantError(t, err, "42501", "permission denied for function ensure_default_smart_lists")
 }
 
 func TestGlobalTags(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("t@example.com", nil)
-	must(t, b.exec(u, "INSERT INTO global_tags (name, color, usage_count) VALUES (' Urgent ', '#ef4444', 1)"))
-	wantError(t, b.exec(u, "INSERT INTO global_tags (name) VALUES ('urgent')"), "23505", "A tag with this name already exists")
-	wantError(t, b.exec(u, "INSERT INTO global_tags (name) VALUES ('')"), "23514", "Tag name is required")
-	must(t, b.exec(u, "UPDATE global_tags SET usage_count = usage_count + 1 WHERE name = 'Urgent'"))
+	u := b.NewUser("t@example.com", nil)
+	must(t, b.Exec(u, "INSERT INTO global_tags (name, color, usage_count) VALUES (' Urgent ', '#ef4444', 1)"))
+	wantError(t, b.Exec(u, "INSERT INTO global_tags (name) VALUES ('urgent')"), "23505", "A tag with this name already exists")
+	wantError(t, b.Exec(u, "INSERT INTO global_tags (name) VALUES ('')"), "23514", "Tag name is required")
+	must(t, b.Exec(u, "UPDATE global_tags SET usage_count = usage_count + 1 WHERE name = 'Urgent'"))
 	got, err := scalar[string](b, u, "SELECT name || ':' || usage_count FROM global_tags WHERE NOT is_deleted ORDER BY usage_count DESC LIMIT 1")
 	must(t, err)
 	if got != "Urgent:2" {

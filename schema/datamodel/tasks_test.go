@@ -11,7 +11,7 @@ import (
 
 // newTask inserts a task as a and returns its id.
 func (b *bundle) newTask(a actor, columns string, values ...any) string {
-	b.t.Helper()
+	b.T.Helper()
 	ph := ""
 	for i := range values {
 		if i > 0 {
@@ -21,16 +21,16 @@ func (b *bundle) newTask(a actor, columns string, values ...any) string {
 	}
 	id, err := scalar[string](b, a, "INSERT INTO tasks ("+columns+") VALUES ("+ph+") RETURNING id::text", values...)
 	if err != nil {
-		b.t.Fatalf("insert task (%s): %s", columns, describe(err))
+		b.T.Fatalf("insert task (%s): %s", columns, describe(err))
 	}
 	return id
 }
 
 func (b *bundle) newProject(a actor, name string) string {
-	b.t.Helper()
+	b.T.Helper()
 	id, err := scalar[string](b, a, "INSERT INTO projects (name) VALUES ($1) RETURNING id::text", name)
 	if err != nil {
-		b.t.Fatalf("insert project %q: %s", name, describe(err))
+		b.T.Fatalf("insert project %q: %s", name, describe(err))
 	}
 	return id
 }
@@ -59,10 +59,10 @@ func TestUpdatedAtIsMaintained(t *testing.T) {
 		{"global_tags", "usage_count = usage_count + 1"},
 	} {
 		t.Run(c.table, func(t *testing.T) {
-			b.super(fmt.Sprintf("ALTER TABLE %s DISABLE TRIGGER USER", c.table))
-			b.super(fmt.Sprintf("UPDATE %s SET updated_at = '2000-01-01'", c.table))
-			b.super(fmt.Sprintf("ALTER TABLE %s ENABLE TRIGGER USER", c.table))
-			b.super(fmt.Sprintf("UPDATE %s SET %s WHERE ctid = (SELECT min(ctid) FROM %s)", c.table, c.touch, c.table))
+			b.Super(fmt.Sprintf("ALTER TABLE %s DISABLE TRIGGER USER", c.table))
+			b.Super(fmt.Sprintf("UPDATE %s SET updated_at = '2000-01-01'", c.table))
+			b.Super(fmt.Sprintf("ALTER TABLE %s ENABLE TRIGGER USER", c.table))
+			b.Super(fmt.Sprintf("UPDATE %s SET %s WHERE ctid = (SELECT min(ctid) FROM %s)", c.table, c.touch, c.table))
 			got := superScalar[int](b, fmt.Sprintf("SELECT count(*) FROM %s WHERE updated_at > now() - interval '1 minute'", c.table))
 			if got != 1 {
 				t.Errorf("%d rows of %s have a fresh updated_at after one update, want 1", got, c.table)
@@ -74,9 +74,9 @@ func TestUpdatedAtIsMaintained(t *testing.T) {
 func TestClientCannotSetUpdatedAt(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("u@example.com", nil)
+	u := b.NewUser("u@example.com", nil)
 	id := b.newTask(u, "title", "write")
-	must(t, b.exec(u, "UPDATE tasks SET title = 'rewrite', updated_at = '2001-01-01', created_at = '2001-01-01' WHERE id = $1", id))
+	must(t, b.Exec(u, "UPDATE tasks SET title = 'rewrite', updated_at = '2001-01-01', created_at = '2001-01-01' WHERE id = $1", id))
 	got := superScalar[string](b, "SELECT (updated_at > now() - interval '1 minute')::text || (created_at > now() - interval '1 minute')::text FROM tasks WHERE id = $1", id)
 	if got != "truetrue" {
 		t.Errorf("updated_at/created_at fresh: %s, want truetrue", got)
@@ -86,7 +86,7 @@ func TestClientCannotSetUpdatedAt(t *testing.T) {
 func TestCompletedAtFollowsIsCompleted(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("u@example.com", nil)
+	u := b.NewUser("u@example.com", nil)
 	id := b.newTask(u, "title", "ship it")
 	state := func() string {
 		t.Helper()
@@ -107,7 +107,7 @@ func TestCompletedAtFollowsIsCompleted(t *testing.T) {
 	}
 	for _, s := range steps {
 		if s.sql != "" {
-			must(t, b.exec(u, s.sql, id))
+			must(t, b.Exec(u, s.sql, id))
 		}
 		if got := state(); got != s.want {
 			t.Errorf("%s: got %q, want %q", s.name, got, s.want)
@@ -124,8 +124,8 @@ func TestCompletedAtFollowsIsCompleted(t *testing.T) {
 func TestNewTasksAndProjectsGoLast(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("u@example.com", nil)
-	other := b.newUser("o@example.com", nil)
+	u := b.NewUser("u@example.com", nil)
+	other := b.NewUser("o@example.com", nil)
 	b.newTask(other, "title, sort_order", "someone else's", 1000)
 	b.newTask(u, "title", "first")
 	b.newTask(u, "title, sort_order", "placed", 41)
@@ -140,7 +140,7 @@ func TestNewTasksAndProjectsGoLast(t *testing.T) {
 
 	b.newProject(u, "A")
 	b.newProject(u, "B")
-	must(t, b.exec(u, "INSERT INTO projects (name, sort_order) VALUES ('C', 10)"))
+	must(t, b.Exec(u, "INSERT INTO projects (name, sort_order) VALUES ('C', 10)"))
 	b.newProject(u, "D")
 	got, err = scalar[string](b, u, "SELECT string_agg(name || '=' || sort_order, ', ' ORDER BY sort_order) FROM projects")
 	must(t, err)
@@ -152,7 +152,7 @@ func TestNewTasksAndProjectsGoLast(t *testing.T) {
 func TestTaskValidation(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("u@example.com", nil)
+	u := b.NewUser("u@example.com", nil)
 	long := make([]byte, 501)
 	for i := range long {
 		long[i] = 'x'
@@ -183,7 +183,7 @@ func TestTaskValidation(t *testing.T) {
 				}
 				ph += fmt.Sprintf("$%d", i+1)
 			}
-			err := b.exec(u, "INSERT INTO tasks ("+c.columns+") VALUES ("+ph+")", c.values...)
+			err := b.Exec(u, "INSERT INTO tasks ("+c.columns+") VALUES ("+ph+")", c.values...)
 			if c.detail != "" {
 				wantError(t, err, c.code, c.msg, c.detail)
 			} else {
@@ -192,7 +192,7 @@ func TestTaskValidation(t *testing.T) {
 		})
 	}
 	// The edges that pass (two reminders need a paid plan).
-	b.setPlan(u, "pro_monthly")
+	b.SetPlan(u, "pro_monthly")
 	b.newTask(u, "title, recurrence", "a", `{"type":"daily","interval":1}`)
 	b.newTask(u, "title, recurrence", "b", `{"type":"custom","interval":30,"daysOfWeek":[1,3]}`)
 	b.newTask(u, "title, recurrence", "c", ``)
@@ -202,7 +202,7 @@ func TestTaskValidation(t *testing.T) {
 func TestTaskProjectAndListStayInStep(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("u@example.com", nil)
+	u := b.NewUser("u@example.com", nil)
 	work := b.newProject(u, "Work")
 	home := b.newProject(u, "Home")
 	view := func(id string) string {
@@ -216,21 +216,21 @@ func TestTaskProjectAndListStayInStep(t *testing.T) {
 		t.Errorf("insert with list: %s", got)
 	}
 	// Writing project_id fills list.
-	must(t, b.exec(u, "UPDATE tasks SET project_id = $2 WHERE id = $1", id, home))
+	must(t, b.Exec(u, "UPDATE tasks SET project_id = $2 WHERE id = $1", id, home))
 	if got := view(id); got != "Home / Home" {
 		t.Errorf("move by project_id: %s", got)
 	}
 	// Dragging onto a project sets list; onto Inbox clears it (001 §4).
-	must(t, b.exec(u, "UPDATE tasks SET list = 'Work' WHERE id = $1", id))
+	must(t, b.Exec(u, "UPDATE tasks SET list = 'Work' WHERE id = $1", id))
 	if got := view(id); got != "Work / Work" {
 		t.Errorf("move by list: %s", got)
 	}
-	must(t, b.exec(u, "UPDATE tasks SET list = '' WHERE id = $1", id))
+	must(t, b.Exec(u, "UPDATE tasks SET list = '' WHERE id = $1", id))
 	if got := view(id); got != "- / " {
 		t.Errorf("move to Inbox by list: %q", got)
 	}
-	must(t, b.exec(u, "UPDATE tasks SET project_id = $2 WHERE id = $1", id, work))
-	must(t, b.exec(u, "UPDATE tasks SET project_id = NULL WHERE id = $1", id))
+	must(t, b.Exec(u, "UPDATE tasks SET project_id = $2 WHERE id = $1", id, work))
+	must(t, b.Exec(u, "UPDATE tasks SET project_id = NULL WHERE id = $1", id))
 	if got := view(id); got != "- / <null>" {
 		t.Errorf("move to Inbox by project_id: %q", got)
 	}
@@ -240,15 +240,15 @@ func TestTaskProjectAndListStayInStep(t *testing.T) {
 		t.Errorf("unknown list: %s", got)
 	}
 	// Renaming a project renames its tasks' list.
-	must(t, b.exec(u, "UPDATE tasks SET project_id = $2 WHERE id = $1", id, work))
-	must(t, b.exec(u, "UPDATE projects SET name = 'Office' WHERE id = $1", work))
+	must(t, b.Exec(u, "UPDATE tasks SET project_id = $2 WHERE id = $1", id, work))
+	must(t, b.Exec(u, "UPDATE projects SET name = 'Office' WHERE id = $1", work))
 	if got := view(id); got != "Office / Office" {
 		t.Errorf("after rename: %s", got)
 	}
 	// Someone else's project is not found, by id or by name.
-	other := b.newUser("o@example.com", nil)
+	other := b.NewUser("o@example.com", nil)
 	secret := b.newProject(other, "Secret")
-	wantError(t, b.exec(u, "INSERT INTO tasks (title, project_id) VALUES ('x', $1)", secret), "23503", "Project not found")
+	wantError(t, b.Exec(u, "INSERT INTO tasks (title, project_id) VALUES ('x', $1)", secret), "23503", "Project not found")
 	leak := b.newTask(u, "title, list", "by name", "Secret")
 	if got := view(leak); got != "- / Secret" {
 		t.Errorf("foreign project by name: %s", got)
@@ -258,7 +258,7 @@ func TestTaskProjectAndListStayInStep(t *testing.T) {
 func TestSubtasks(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("u@example.com", nil)
+	u := b.NewUser("u@example.com", nil)
 	work := b.newProject(u, "Work")
 	parent := b.newTask(u, "title, project_id", "parent", work)
 	child := b.newTask(u, "title, parent_id", "child", parent)
@@ -266,33 +266,33 @@ func TestSubtasks(t *testing.T) {
 	if got != work+" Work" {
 		t.Errorf("a subtask lives in its parent's project: %s", got)
 	}
-	wantError(t, b.exec(u, "INSERT INTO tasks (title, parent_id) VALUES ('grandchild', $1)", child), "23514", "A subtask cannot have subtasks")
+	wantError(t, b.Exec(u, "INSERT INTO tasks (title, parent_id) VALUES ('grandchild', $1)", child), "23514", "A subtask cannot have subtasks")
 	other := b.newTask(u, "title", "other")
-	wantError(t, b.exec(u, "UPDATE tasks SET parent_id = $2 WHERE id = $1", parent, other), "23514", "A task with subtasks cannot become a subtask")
-	wantError(t, b.exec(u, "UPDATE tasks SET parent_id = id WHERE id = $1", other), "23514", "A task cannot be its own parent")
+	wantError(t, b.Exec(u, "UPDATE tasks SET parent_id = $2 WHERE id = $1", parent, other), "23514", "A task with subtasks cannot become a subtask")
+	wantError(t, b.Exec(u, "UPDATE tasks SET parent_id = id WHERE id = $1", other), "23514", "A task cannot be its own parent")
 
-	stranger := b.newUser("s@example.com", nil)
-	wantError(t, b.exec(stranger, "INSERT INTO tasks (title, parent_id) VALUES ('hijack', $1)", parent), "23503", "Parent task not found")
+	stranger := b.NewUser("s@example.com", nil)
+	wantError(t, b.Exec(stranger, "INSERT INTO tasks (title, parent_id) VALUES ('hijack', $1)", parent), "23503", "Parent task not found")
 
 	// Moving the parent moves the subtasks; deleting it deletes them.
 	home := b.newProject(u, "Home")
-	must(t, b.exec(u, "UPDATE tasks SET project_id = $2 WHERE id = $1", parent, home))
+	must(t, b.Exec(u, "UPDATE tasks SET project_id = $2 WHERE id = $1", parent, home))
 	got = superScalar[string](b, "SELECT list FROM tasks WHERE id = $1", child)
 	if got != "Home" {
 		t.Errorf("subtask after its parent moved: %s", got)
 	}
-	must(t, b.exec(u, "UPDATE tasks SET is_deleted = true WHERE id = $1", parent))
+	must(t, b.Exec(u, "UPDATE tasks SET is_deleted = true WHERE id = $1", parent))
 	if !superScalar[bool](b, "SELECT is_deleted FROM tasks WHERE id = $1", child) {
 		t.Errorf("subtask not deleted with its parent")
 	}
-	wantError(t, b.exec(u, "INSERT INTO tasks (title, parent_id) VALUES ('late', $1)", parent), "23503", "Parent task not found")
+	wantError(t, b.Exec(u, "INSERT INTO tasks (title, parent_id) VALUES ('late', $1)", parent), "23503", "Parent task not found")
 }
 
 func TestSoftDeletedProjectTakesItsTasks(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
-	must(t, b.exec(w.owner, "UPDATE projects SET is_deleted = true WHERE id = $1", idShared))
+	must(t, b.Exec(w.owner, "UPDATE projects SET is_deleted = true WHERE id = $1", idShared))
 	got := superScalar[string](b, "SELECT string_agg(title || ':' || is_deleted, ', ' ORDER BY title) FROM tasks WHERE project_id = $1", idShared)
 	if got != "member shared:true, owner shared:true" {
 		t.Errorf("tasks of a deleted project: %s", got)
@@ -304,7 +304,7 @@ func TestSoftDeletedProjectTakesItsTasks(t *testing.T) {
 		t.Errorf("member still sees %d rows of a deleted project", n)
 	}
 	// A restored task whose project is gone lands in the Inbox.
-	must(t, b.exec(w.owner, "UPDATE tasks SET is_deleted = false WHERE title = 'owner shared'"))
+	must(t, b.Exec(w.owner, "UPDATE tasks SET is_deleted = false WHERE title = 'owner shared'"))
 	got = superScalar[string](b, "SELECT coalesce(project_id::text, 'inbox') || ' ' || coalesce(list, '<null>') FROM tasks WHERE title = 'owner shared'")
 	if got != "inbox <null>" {
 		t.Errorf("restored task: %s", got)
@@ -315,7 +315,7 @@ func TestHardDeletedProjectReleasesItsTasks(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
-	must(t, b.exec(w.owner, "DELETE FROM projects WHERE id = $1", idShared))
+	must(t, b.Exec(w.owner, "DELETE FROM projects WHERE id = $1", idShared))
 	got := superScalar[string](b, "SELECT string_agg(title || ':' || coalesce(list, '<null>'), ', ' ORDER BY title) FROM tasks WHERE title LIKE '%shared'")
 	if got != "member shared:<null>, owner shared:<null>" {
 		t.Errorf("tasks after their project was deleted: %s", got)
@@ -343,10 +343,10 @@ func TestProjectTasksByRole(t *testing.T) {
 		{"owner deletes a member's task", w.owner, "member shared", "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tx := b.begin(c.who)
-			defer tx.Rollback(b.ctx)
+			tx := b.Begin(c.who)
+			defer tx.Rollback(b.Ctx)
 			var got string
-			err := tx.QueryRow(b.ctx, softDelete, c.title).Scan(&got)
+			err := tx.QueryRow(b.Ctx, softDelete, c.title).Scan(&got)
 			if c.code != "" {
 				wantError(t, err, c.code, c.msg)
 				return
@@ -355,8 +355,8 @@ func TestProjectTasksByRole(t *testing.T) {
 		})
 	}
 	// Everyone in the project edits its tasks; nobody changes a task's owner.
-	must(t, b.exec(w.member, "UPDATE tasks SET title = 'owner shared (edited by member)', is_completed = true WHERE title = 'owner shared'"))
-	wantError(t, b.exec(w.owner, "UPDATE tasks SET user_id = $1 WHERE title = 'member shared'", idOwner), "42501", "Task owner cannot be changed")
+	must(t, b.Exec(w.member, "UPDATE tasks SET title = 'owner shared (edited by member)', is_completed = true WHERE title = 'owner shared'"))
+	wantError(t, b.Exec(w.owner, "UPDATE tasks SET user_id = $1 WHERE title = 'member shared'", idOwner), "42501", "Task owner cannot be changed")
 }
 
 func TestTasksWithProjectColumns(t *testing.T) {
@@ -369,8 +369,8 @@ func TestTasksWithProjectColumns(t *testing.T) {
 		Role                                                        string
 	}
 	var got []row
-	must(t, b.as(w.member, func(tx pgx.Tx) error {
-		r, _ := tx.Query(b.ctx, `SELECT title, project_name, project_color, project_icon_name, project_owner_id::text,
+	must(t, b.As(w.member, func(tx pgx.Tx) error {
+		r, _ := tx.Query(b.Ctx, `SELECT title, project_name, project_color, project_icon_name, project_owner_id::text,
 			project_is_shared, is_owner, user_role FROM user_accessible_tasks_with_project ORDER BY title`)
 		var err error
 		got, err = pgx.CollectRows(r, func(r pgx.CollectableRow) (row, error) {

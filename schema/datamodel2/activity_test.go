@@ -31,13 +31,13 @@ func TestActivityTriggers(t *testing.T) {
 		"UPDATE tasks SET is_deleted = true WHERE id = $1",
 	}
 	for _, s := range steps {
-		must(t, b.exec(w.owner, s, id))
+		must(t, b.Exec(w.owner, s, id))
 	}
 	// A member comments and attaches (the task was in the project then).
-	b.super("UPDATE tasks SET is_deleted = false, project_id = $2 WHERE id = $1", id, idShared)
-	must(t, b.exec(w.member, "INSERT INTO task_comments (task_id, content) VALUES ($1, 'nice')", id))
-	must(t, b.exec(w.member, "INSERT INTO task_attachments (task_id, filename, file_size, mime_type) VALUES ($1, 'a.png', 5, 'image/png')", id))
-	must(t, b.exec(w.member, "UPDATE task_attachments SET is_marked_deleted = true WHERE task_id = $1", id))
+	b.Super("UPDATE tasks SET is_deleted = false, project_id = $2 WHERE id = $1", id, idShared)
+	must(t, b.Exec(w.member, "INSERT INTO task_comments (task_id, content) VALUES ($1, 'nice')", id))
+	must(t, b.Exec(w.member, "INSERT INTO task_attachments (task_id, filename, file_size, mime_type) VALUES ($1, 'a.png', 5, 'image/png')", id))
+	must(t, b.Exec(w.member, "UPDATE task_attachments SET is_marked_deleted = true WHERE task_id = $1", id))
 
 	got, err := column(b, w.owner, `SELECT activity_type || ' | ' || user_id || ' | ' || activity_description FROM activity_logs
 		WHERE task_id = $1 ORDER BY created_at, activity_type`, id)
@@ -74,8 +74,8 @@ func TestClientActivityInsertIsFoldedIn(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
-	must(t, b.exec(w.owner, "UPDATE tasks SET is_completed = true WHERE id = $1", idTaskPrivate))
-	must(t, b.exec(w.owner, `INSERT INTO activity_logs (user_id, task_id, project_id, activity_type, activity_description, entity_name, metadata, created_at)
+	must(t, b.Exec(w.owner, "UPDATE tasks SET is_completed = true WHERE id = $1", idTaskPrivate))
+	must(t, b.Exec(w.owner, `INSERT INTO activity_logs (user_id, task_id, project_id, activity_type, activity_description, entity_name, metadata, created_at)
 		VALUES (auth.uid(), $1, NULL, 'task_completed', 'Marked "private" as done', 'private', '{"via": "pane"}', '2000-01-01')`, idTaskPrivate))
 	got, err := column(b, w.owner, `SELECT activity_description || ' | ' || (metadata->'client'->>'via') || ' | ' || (created_at > now() - interval '1 minute')
 		FROM activity_logs WHERE task_id = $1 AND activity_type = 'task_completed'`, idTaskPrivate)
@@ -83,11 +83,11 @@ func TestClientActivityInsertIsFoldedIn(t *testing.T) {
 	if diff := cmp.Diff([]string{`Marked "private" as done | pane | true`}, got); diff != "" {
 		t.Errorf("completion rows (-want +got):\n%s", diff)
 	}
-	must(t, b.exec(w.owner, "INSERT INTO activity_logs (task_id, activity_type, activity_description) VALUES ($1, 'task_completed', 'again')", idTaskPrivate))
+	must(t, b.Exec(w.owner, "INSERT INTO activity_logs (task_id, activity_type, activity_description) VALUES ($1, 'task_completed', 'again')", idTaskPrivate))
 	if n := superScalar[int](b, "SELECT count(*) FROM activity_logs WHERE task_id = $1 AND activity_type = 'task_completed'", idTaskPrivate); n != 2 {
 		t.Errorf("%d completion rows after a second client insert, want 2", n)
 	}
-	err = b.exec(w.member, "INSERT INTO activity_logs (task_id, activity_type) VALUES ($1, 'bogus')", idTaskTeam)
+	err = b.Exec(w.member, "INSERT INTO activity_logs (task_id, activity_type) VALUES ($1, 'bogus')", idTaskTeam)
 	wantError(t, err, "23514", `new row for relation "activity_logs" violates check constraint "activity_logs_type_valid"`)
 }
 
@@ -98,7 +98,7 @@ func TestGetActivityLogs(t *testing.T) {
 	b := setup(t)
 	w := b.loadWorld()
 	for i := 0; i < 6; i++ {
-		must(t, b.exec(w.member, "UPDATE tasks SET priority = $2 WHERE id = $1", idTaskShared, i%4+1))
+		must(t, b.Exec(w.member, "UPDATE tasks SET priority = $2 WHERE id = $1", idTaskShared, i%4+1))
 	}
 	page, err := column(b, w.owner, `SELECT activity_type || ':' || actor_name || ':' || project_name || ':' || jsonb_array_length(member_avatars) || ':' || total_count
 		FROM get_activity_logs(p_user_id => $1, p_project_id => $2, p_activity_types => ARRAY['priority_changed'], p_limit => 4, p_offset => 0)`, idOwner, idShared)

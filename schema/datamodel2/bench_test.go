@@ -18,9 +18,9 @@ const idBenchProject = "00000000-0000-4000-8000-0000000000b9"
 // loadBench loads testdata/bench.sql and vacuums, so index-only scans see
 // an up-to-date visibility map as a settled database would.
 func loadBench(b *bundle) {
-	b.t.Helper()
-	b.super(benchSQL)
-	b.super("VACUUM ANALYZE public.notes, public.journal_entries, public.activity_logs, public.tasks")
+	b.T.Helper()
+	b.Super(benchSQL)
+	b.Super("VACUUM ANALYZE public.notes, public.journal_entries, public.activity_logs, public.tasks")
 }
 
 // timeQuery runs sql as a once per iteration (a transaction as the user,
@@ -30,9 +30,9 @@ func timeQuery(b *testing.B, bd *bundle, a actor, sql string, args ...any) {
 	var times []time.Duration
 	var n int
 	for b.Loop() {
-		tx := bd.begin(a)
+		tx := bd.Begin(a)
 		start := time.Now()
-		r, err := tx.Query(bd.ctx, sql, args...)
+		r, err := tx.Query(bd.Ctx, sql, args...)
 		if err != nil {
 			b.Fatalf("query: %s", describe(err))
 		}
@@ -44,7 +44,7 @@ func timeQuery(b *testing.B, bd *bundle, a actor, sql string, args ...any) {
 			b.Fatalf("query: %s", describe(err))
 		}
 		times = append(times, time.Since(start))
-		tx.Commit(bd.ctx)
+		tx.Commit(bd.Ctx)
 	}
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	b.ReportMetric(ms(times[len(times)/2]), "ms-p50")
@@ -88,18 +88,18 @@ func BenchmarkGetActivityLogs(b *testing.B) {
 
 // explain returns the plan of sql as run by a, as text.
 func explain(b *bundle, a actor, sql, options string) string {
-	b.t.Helper()
-	tx := b.begin(a)
-	defer tx.Rollback(b.ctx)
-	r, err := tx.Query(b.ctx, "EXPLAIN ("+options+") "+sql)
+	b.T.Helper()
+	tx := b.Begin(a)
+	defer tx.Rollback(b.Ctx)
+	r, err := tx.Query(b.Ctx, "EXPLAIN ("+options+") "+sql)
 	if err != nil {
-		b.t.Fatalf("explain: %s", describe(err))
+		b.T.Fatalf("explain: %s", describe(err))
 	}
 	var lines []string
 	for r.Next() {
 		var l string
 		if err := r.Scan(&l); err != nil {
-			b.t.Fatalf("explain: %v", err)
+			b.T.Fatalf("explain: %v", err)
 		}
 		lines = append(lines, l)
 	}
@@ -131,7 +131,7 @@ func TestSearchUsesTheTextIndex(t *testing.T) {
 	n, err := scalar[int](b, benchUser, "SELECT count(*) FROM search_user_content('word1234 garden', 'notes', 50)")
 	must(t, err)
 	want := superScalar[int](b, `SELECT count(*) FROM notes WHERE user_id = $1 AND NOT is_deleted
-		AND content ~ '\mword1234\M' AND content ~ '\mgarden\M'`, benchUser.id)
+		AND content ~ '\mword1234\M' AND content ~ '\mgarden\M'`, benchUser.ID)
 	if n != min(want, 50) || want == 0 {
 		t.Errorf("%d notes found, %d hold both words", n, want)
 	}
@@ -142,24 +142,24 @@ func TestSearchUsesTheTextIndex(t *testing.T) {
 // operators that are not leakproof can be index conditions) with a's
 // claims.
 func explainAsDefiner(b *bundle, a actor, sql string) string {
-	b.t.Helper()
-	tx, err := b.db.Pool.Begin(b.ctx)
+	b.T.Helper()
+	tx, err := b.DB.Pool.Begin(b.Ctx)
 	if err != nil {
-		b.t.Fatal(err)
+		b.T.Fatal(err)
 	}
-	defer tx.Rollback(b.ctx)
-	if _, err := tx.Exec(b.ctx, "SELECT set_config('request.jwt.claims', $1, true)", a.claims()); err != nil {
-		b.t.Fatal(err)
+	defer tx.Rollback(b.Ctx)
+	if _, err := tx.Exec(b.Ctx, "SELECT set_config('request.jwt.claims', $1, true)", a.Claims()); err != nil {
+		b.T.Fatal(err)
 	}
-	r, err := tx.Query(b.ctx, "EXPLAIN (COSTS OFF) "+sql)
+	r, err := tx.Query(b.Ctx, "EXPLAIN (COSTS OFF) "+sql)
 	if err != nil {
-		b.t.Fatalf("explain: %s", describe(err))
+		b.T.Fatalf("explain: %s", describe(err))
 	}
 	var lines []string
 	for r.Next() {
 		var l string
 		if err := r.Scan(&l); err != nil {
-			b.t.Fatal(err)
+			b.T.Fatal(err)
 		}
 		lines = append(lines, l)
 	}

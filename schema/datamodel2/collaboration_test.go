@@ -41,7 +41,7 @@ func TestMentionsNotifyOnlyWhoCanSeeTheTask(t *testing.T) {
 	}
 
 	// The client's list counts too; an edit adding the admin tells only the admin.
-	must(t, b.exec(w.owner, "UPDATE task_comments SET mentions = mentions || $2::uuid, content = content || '!' WHERE id = $1", id, idAdmin))
+	must(t, b.Exec(w.owner, "UPDATE task_comments SET mentions = mentions || $2::uuid, content = content || '!' WHERE id = $1", id, idAdmin))
 	if got := notes(w.admin); len(got) != 1 {
 		t.Errorf("admin notifications after the edit: %v", got)
 	}
@@ -49,12 +49,12 @@ func TestMentionsNotifyOnlyWhoCanSeeTheTask(t *testing.T) {
 		t.Errorf("member notified again by the edit: %v", got)
 	}
 	// A deleted comment tells nobody.
-	must(t, b.exec(w.owner, "INSERT INTO task_comments (task_id, content, is_deleted) VALUES ($1, $2, true)", idTaskShared, "@[Mia]("+idMember+")"))
+	must(t, b.Exec(w.owner, "INSERT INTO task_comments (task_id, content, is_deleted) VALUES ($1, $2, true)", idTaskShared, "@[Mia]("+idMember+")"))
 	if got := notes(w.member); len(got) != 1 {
 		t.Errorf("deleted comment notified: %v", got)
 	}
 	// On a project task, project members who are mentioned hear of it.
-	must(t, b.exec(w.owner, "INSERT INTO task_comments (task_id, content) VALUES ($1, $2)", idTaskShared, "see @[Mia]("+idMember+")"))
+	must(t, b.Exec(w.owner, "INSERT INTO task_comments (task_id, content) VALUES ($1, $2)", idTaskShared, "see @[Mia]("+idMember+")"))
 	if got := notes(w.member); len(got) != 2 {
 		t.Errorf("project member's notifications: %v", got)
 	}
@@ -66,7 +66,7 @@ func TestCommentLifecycle(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
-	wantError(t, b.exec(w.member, "INSERT INTO task_comments (task_id, content) VALUES ($1, '   ')", idTaskTeam), "23514", "Comment cannot be empty")
+	wantError(t, b.Exec(w.member, "INSERT INTO task_comments (task_id, content) VALUES ($1, '   ')", idTaskTeam), "23514", "Comment cannot be empty")
 	id, err := scalar[string](b, w.member, "INSERT INTO task_comments (task_id, user_id, content, mentions, team_id) VALUES ($1, auth.uid(), '  hello ', '{}', $2) RETURNING id::text", idTaskTeam, idTeam)
 	must(t, err)
 	same, err := scalar[bool](b, w.member, "SELECT created_at = updated_at AND content = 'hello' FROM task_comments WHERE id = $1", id)
@@ -74,11 +74,11 @@ func TestCommentLifecycle(t *testing.T) {
 	if !same {
 		t.Error("a new comment looks edited or was not trimmed")
 	}
-	must(t, b.exec(w.member, "UPDATE task_comments SET content = 'hello again', updated_at = now() WHERE id = $1", id))
-	wantError(t, b.exec(w.owner, "UPDATE task_comments SET content = 'forged' WHERE id = $1", id), "42501", "Only the author can edit a comment")
-	wantError(t, b.exec(w.member, "INSERT INTO task_comments (task_id, content, team_id) VALUES ($1, 'x', $2)", idTaskTeam, idOther), "42501", "You are not a member of this team")
+	must(t, b.Exec(w.member, "UPDATE task_comments SET content = 'hello again', updated_at = now() WHERE id = $1", id))
+	wantError(t, b.Exec(w.owner, "UPDATE task_comments SET content = 'forged' WHERE id = $1", id), "42501", "Only the author can edit a comment")
+	wantError(t, b.Exec(w.member, "INSERT INTO task_comments (task_id, content, team_id) VALUES ($1, 'x', $2)", idTaskTeam, idOther), "42501", "You are not a member of this team")
 
-	must(t, b.exec(w.member, "UPDATE task_comments SET is_marked_deleted = true, updated_at = now() WHERE id = $1", id))
+	must(t, b.Exec(w.member, "UPDATE task_comments SET is_marked_deleted = true, updated_at = now() WHERE id = $1", id))
 	flags, err := scalar[string](b, w.member, "SELECT is_deleted || ':' || is_marked_deleted FROM task_comments WHERE id = $1", id)
 	must(t, err)
 	if flags != "true:true" {
@@ -105,10 +105,10 @@ func TestAssignment(t *testing.T) {
 	b := setup(t)
 	w := b.loadWorld()
 	const idAdmin = "00000000-0000-4000-8000-0000000000a2"
-	err := b.exec(w.member, "INSERT INTO task_assignments (task_id, assigned_to, team_id) VALUES ($1, $2, $3)", idTaskTeam, idStranger, idTeam)
+	err := b.Exec(w.member, "INSERT INTO task_assignments (task_id, assigned_to, team_id) VALUES ($1, $2, $3)", idTaskTeam, idStranger, idTeam)
 	wantError(t, err, "23514", "The assignee must be an active member of the team")
-	must(t, b.exec(w.member, "INSERT INTO task_assignments (task_id, assigned_to, assigned_by, team_id) VALUES ($1, $2, auth.uid(), $3)", idTaskTeam, idAdmin, idTeam))
-	must(t, b.exec(w.member, "UPDATE tasks SET assigned_to = $2, team_id = $3 WHERE id = $1", idTaskTeam, idAdmin, idTeam))
+	must(t, b.Exec(w.member, "INSERT INTO task_assignments (task_id, assigned_to, assigned_by, team_id) VALUES ($1, $2, auth.uid(), $3)", idTaskTeam, idAdmin, idTeam))
+	must(t, b.Exec(w.member, "UPDATE tasks SET assigned_to = $2, team_id = $3 WHERE id = $1", idTaskTeam, idAdmin, idTeam))
 	got, err := column(b, w.admin, "SELECT type || ':' || title || ':' || from_user_id || ':' || (metadata->>'task_title') FROM notifications")
 	must(t, err)
 	if diff := cmp.Diff([]string{"task_assigned:Task assigned to you:member:team"}, got); diff != "" {
@@ -119,11 +119,11 @@ func TestAssignment(t *testing.T) {
 		t.Errorf("task assigned to %s", label(assignee))
 	}
 	// Personal tasks go only to people of their project.
-	err = b.exec(w.owner, "UPDATE tasks SET assigned_to = $2 WHERE id = $1", idTaskPrivate, idMember)
+	err = b.Exec(w.owner, "UPDATE tasks SET assigned_to = $2 WHERE id = $1", idTaskPrivate, idMember)
 	wantError(t, err, "23514", "A task can be assigned only to a member of its team or project")
-	must(t, b.exec(w.owner, "UPDATE tasks SET assigned_to = $2 WHERE id = $1", idTaskShared, idMember))
+	must(t, b.Exec(w.owner, "UPDATE tasks SET assigned_to = $2 WHERE id = $1", idTaskShared, idMember))
 	// Assigning to oneself notifies nobody.
-	must(t, b.exec(w.owner, "UPDATE tasks SET assigned_to = auth.uid() WHERE id = $1", idTaskPrivate))
+	must(t, b.Exec(w.owner, "UPDATE tasks SET assigned_to = auth.uid() WHERE id = $1", idTaskPrivate))
 	if n := superScalar[int](b, "SELECT count(*) FROM notifications WHERE to_user_id = $1 AND type = 'task_assigned'", idOwner); n != 0 {
 		t.Errorf("self-assignment notified %d times", n)
 	}

@@ -44,12 +44,12 @@ func TestLinkedContent(t *testing.T) {
 	must(t, err)
 	entry, err := scalar[string](b, w.owner, "INSERT INTO journal_entries (title, content, user_id, date) VALUES ('Diary', 'today', auth.uid(), '2026-11-20') RETURNING id::text")
 	must(t, err)
-	must(t, b.exec(w.owner, "SELECT create_task_note_link(p_task_id => $1, p_note_id => $2)", idTaskPrivate, note))
-	must(t, b.exec(w.owner, "SELECT create_task_journal_link(p_task_id => $1, p_journal_id => $2)", idTaskPrivate, entry))
+	must(t, b.Exec(w.owner, "SELECT create_task_note_link(p_task_id => $1, p_note_id => $2)", idTaskPrivate, note))
+	must(t, b.Exec(w.owner, "SELECT create_task_journal_link(p_task_id => $1, p_journal_id => $2)", idTaskPrivate, entry))
 	// Linking again is harmless and returns the same link.
 	again, err := scalar[int](b, w.owner, "SELECT count(*) FROM task_note_links WHERE task_id = $1", idTaskPrivate)
 	must(t, err)
-	must(t, b.exec(w.owner, "SELECT create_task_note_link($1, $2)", idTaskPrivate, note))
+	must(t, b.Exec(w.owner, "SELECT create_task_note_link($1, $2)", idTaskPrivate, note))
 	if n, _ := scalar[int](b, w.owner, "SELECT count(*) FROM task_note_links WHERE task_id = $1", idTaskPrivate); n != again {
 		t.Errorf("a second link was made")
 	}
@@ -60,19 +60,19 @@ func TestLinkedContent(t *testing.T) {
 		t.Errorf("linked content (-want +got):\n%s", diff)
 	}
 	// Someone else's note cannot be linked; a task out of reach neither.
-	err = b.exec(w.member, "SELECT create_task_note_link($1, $2)", idTaskTeam, note)
+	err = b.Exec(w.member, "SELECT create_task_note_link($1, $2)", idTaskTeam, note)
 	wantError(t, err, "P0001", "Note not found")
-	err = b.exec(w.owner, "SELECT create_task_note_link($1, $2)", idTaskAlien, note)
+	err = b.Exec(w.owner, "SELECT create_task_note_link($1, $2)", idTaskAlien, note)
 	wantError(t, err, "P0001", "Task not found")
 	// A deleted note leaves the view; unlinking deletes the link row.
-	must(t, b.exec(w.owner, "UPDATE notes SET is_deleted = true WHERE id = $1", note))
-	must(t, b.exec(w.owner, "DELETE FROM task_journal_links WHERE task_id = $1 AND journal_id = $2", idTaskPrivate, entry))
+	must(t, b.Exec(w.owner, "UPDATE notes SET is_deleted = true WHERE id = $1", note))
+	must(t, b.Exec(w.owner, "DELETE FROM task_journal_links WHERE task_id = $1 AND journal_id = $2", idTaskPrivate, entry))
 	n, err := scalar[int](b, w.owner, "SELECT count(*) FROM task_attachments_v WHERE task_id = $1", idTaskPrivate)
 	must(t, err)
 	if n != 0 {
 		t.Errorf("%d linked rows after delete and unlink", n)
 	}
-	err = b.exec(w.owner, "SELECT create_task_note_link($1, $2)", idTaskPrivate, note)
+	err = b.Exec(w.owner, "SELECT create_task_note_link($1, $2)", idTaskPrivate, note)
 	wantError(t, err, "P0001", "Note not found")
 }
 
@@ -81,16 +81,16 @@ func TestLinkedContent(t *testing.T) {
 func TestSearchNotesAndJournal(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("search@example.com", nil)
-	other := b.newUser("other@example.com", nil)
-	b.super(`INSERT INTO notes (user_id, title, content, is_deleted) VALUES
+	u := b.NewUser("search@example.com", nil)
+	other := b.NewUser("other@example.com", nil)
+	b.Super(`INSERT INTO notes (user_id, title, content, is_deleted) VALUES
 		($1, 'Garden', 'plant tomatoes', false),
 		($1, 'Gardening tips', 'compost', false),
 		($1, 'Weekend', 'work in the garden and read', false),
 		($1, 'Deleted garden', 'gone', true),
-		($2, 'Garden', 'not yours', false)`, u.id, other.id)
-	b.super(`INSERT INTO journal_entries (user_id, title, content) VALUES ($1, 'Sunday', 'The garden was lovely')`, u.id)
-	b.super(`INSERT INTO tasks (user_id, title) VALUES ($1, 'Water garden')`, u.id)
+		($2, 'Garden', 'not yours', false)`, u.ID, other.ID)
+	b.Super(`INSERT INTO journal_entries (user_id, title, content) VALUES ($1, 'Sunday', 'The garden was lovely')`, u.ID)
+	b.Super(`INSERT INTO tasks (user_id, title) VALUES ($1, 'Water garden')`, u.ID)
 	got, err := column(b, u, "SELECT content_type || ':' || title || ':' || floor(rank)::int FROM search_user_content(p_search_term => 'garden', p_content_type => 'all', p_limit => 20)")
 	must(t, err)
 	want := []string{"note:Garden:4", "note:Gardening tips:3", "task:Water garden:2", "note:Weekend:1", "journal:Sunday:1"}
@@ -121,8 +121,8 @@ func TestSearchNotesAndJournal(t *testing.T) {
 	}
 	// The rank follows a renamed title (0217 ranks from the stored title);
 	// another user's text holding this user's owner lexeme changes nothing.
-	must(t, b.exec(u, "UPDATE notes SET title = 'Garden diary' WHERE title = 'Weekend'"))
-	b.super(`INSERT INTO notes (user_id, title, content) VALUES ($1, 'Garden', 'garden ' || private.owner_lexeme($2))`, other.id, u.id)
+	must(t, b.Exec(u, "UPDATE notes SET title = 'Garden diary' WHERE title = 'Weekend'"))
+	b.Super(`INSERT INTO notes (user_id, title, content) VALUES ($1, 'Garden', 'garden ' || private.owner_lexeme($2))`, other.ID, u.ID)
 	got, err = column(b, u, "SELECT title || ':' || floor(rank)::int FROM search_user_content('garden', 'notes', 2)")
 	must(t, err)
 	if diff := cmp.Diff([]string{"Garden:4", "Garden diary:3"}, got); diff != "" {
@@ -135,10 +135,10 @@ func TestSearchNotesAndJournal(t *testing.T) {
 func TestRecentContent(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("recent@example.com", nil)
-	b.super(`INSERT INTO notes (user_id, title, updated_at) SELECT $1, 'n' || g, now() - g * interval '1 minute' FROM generate_series(1, 15) g`, u.id)
-	b.super(`INSERT INTO journal_entries (user_id, title, updated_at) SELECT $1, 'j' || g, now() - g * interval '1 minute' - interval '30 seconds' FROM generate_series(1, 13) g`, u.id)
-	b.super(`UPDATE journal_entries SET is_deleted = true WHERE title = 'j1'`)
+	u := b.NewUser("recent@example.com", nil)
+	b.Super(`INSERT INTO notes (user_id, title, updated_at) SELECT $1, 'n' || g, now() - g * interval '1 minute' FROM generate_series(1, 15) g`, u.ID)
+	b.Super(`INSERT INTO journal_entries (user_id, title, updated_at) SELECT $1, 'j' || g, now() - g * interval '1 minute' - interval '30 seconds' FROM generate_series(1, 13) g`, u.ID)
+	b.Super(`UPDATE journal_entries SET is_deleted = true WHERE title = 'j1'`)
 	got, err := column(b, u, "SELECT title FROM get_recent_content()")
 	must(t, err)
 	var want []string
@@ -152,7 +152,7 @@ func TestRecentContent(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("recent (-want +got):\n%s", diff)
 	}
-	b.super(`UPDATE journal_entries SET is_deleted = true WHERE title <> 'j2'`)
+	b.Super(`UPDATE journal_entries SET is_deleted = true WHERE title <> 'j2'`)
 	got, err = column(b, u, "SELECT title FROM get_recent_content(p_limit => 4)")
 	must(t, err)
 	if diff := cmp.Diff([]string{"n1", "n2", "j2", "n3"}, got); diff != "" {
@@ -165,8 +165,8 @@ func TestRecentContent(t *testing.T) {
 func TestJournalStatistics(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("stats@example.com", nil)
-	b.super(`INSERT INTO journal_entries (user_id, title, content, date, mood, is_deleted) VALUES
+	u := b.NewUser("stats@example.com", nil)
+	b.Super(`INSERT INTO journal_entries (user_id, title, content, date, mood, is_deleted) VALUES
 		($1, 'a', 'one two three', '2026-03-10', 4, false),
 		($1, 'b', 'four', '2026-03-09', 2, false),
 		($1, 'c', '  five   six ', '2026-03-09', NULL, false),
@@ -174,7 +174,7 @@ func TestJournalStatistics(t *testing.T) {
 		($1, 'e', 'x', '2026-03-07', 1, true),
 		($1, 'f', 'eight', '2026-03-05', 3, false),
 		($1, 'g', 'nine ten', '2026-03-04', NULL, false),
-		($1, 'h', '', '2026-02-28', NULL, false)`, u.id)
+		($1, 'h', '', '2026-02-28', NULL, false)`, u.ID)
 	for _, c := range []struct {
 		today, want string
 	}{

@@ -104,9 +104,9 @@ func TestIsolationMatrix(t *testing.T) {
 
 // run executes sql as a in a transaction that is always rolled back.
 func run(b *bundle, a actor, sql string, args ...any) outcome {
-	tx := b.begin(a)
-	defer tx.Rollback(b.ctx)
-	r, err := tx.Query(b.ctx, sql, args...)
+	tx := b.Begin(a)
+	defer tx.Rollback(b.Ctx)
+	r, err := tx.Query(b.Ctx, sql, args...)
 	if err != nil {
 		return outcome{set: true, Code: codeOf(err)}
 	}

@@ -12,21 +12,21 @@ import (
 // it accepted. It returns the role the member row got.
 func acceptAsTheAppDoes(b *bundle, a actor, token string) (string, error) {
 	var role string
-	err := b.as(a, func(tx pgx.Tx) error {
+	err := b.As(a, func(tx pgx.Tx) error {
 		var id, teamID, invRole string
 		var invitedBy *string
-		if err := tx.QueryRow(b.ctx, `SELECT id::text, team_id::text, role, invited_by::text FROM team_invitations
+		if err := tx.QueryRow(b.Ctx, `SELECT id::text, team_id::text, role, invited_by::text FROM team_invitations
 			WHERE token = $1 AND accepted_at IS NULL AND expires_at > now()`, token).Scan(&id, &teamID, &invRole, &invitedBy); err != nil {
 			if err == pgx.ErrNoRows {
 				return errInvalidInvitation
 			}
 			return err
 		}
-		if err := tx.QueryRow(b.ctx, `INSERT INTO team_members (team_id, user_id, role, status, invited_by)
+		if err := tx.QueryRow(b.Ctx, `INSERT INTO team_members (team_id, user_id, role, status, invited_by)
 			VALUES ($1, auth.uid(), $2, 'active', $3) RETURNING role`, teamID, invRole, invitedBy).Scan(&role); err != nil {
 			return err
 		}
-		_, err := tx.Exec(b.ctx, "UPDATE team_invitations SET accepted_at = now() WHERE id = $1", id)
+		_, err := tx.Exec(b.Ctx, "UPDATE team_invitations SET accepted_at = now() WHERE id = $1", id)
 		return err
 	})
 	return role, err
@@ -52,12 +52,12 @@ func TestTeamInvitationAdmitsItsAddresseeOnceBeforeExpiry(t *testing.T) {
 	if err != errInvalidInvitation {
 		t.Fatalf("stranger with the token: %s", describe(err))
 	}
-	err = b.exec(w.stranger, "INSERT INTO team_members (team_id, user_id) VALUES ($1, auth.uid())", idTeam)
+	err = b.Exec(w.stranger, "INSERT INTO team_members (team_id, user_id) VALUES ($1, auth.uid())", idTeam)
 	wantError(t, err, "P0001", "Invalid or expired invitation")
 
 	// The addressee joins with the invitation's role, whatever they send.
-	b.super("UPDATE team_invitations SET role = 'admin' WHERE id = $1", idInviteTeam)
-	err = b.exec(w.invitee, "INSERT INTO team_members (team_id, user_id, role) VALUES ($1, auth.uid(), 'member')", idTeam)
+	b.Super("UPDATE team_invitations SET role = 'admin' WHERE id = $1", idInviteTeam)
+	err = b.Exec(w.invitee, "INSERT INTO team_members (team_id, user_id, role) VALUES ($1, auth.uid(), 'member')", idTeam)
 	must(t, err)
 	got, err := scalar[string](b, w.invitee, `SELECT role || ':' || status || ':' || coalesce(invited_by::text, '-') || ':' || full_name
 		FROM team_members WHERE user_id = auth.uid()`)
@@ -71,41 +71,41 @@ func TestTeamInvitationAdmitsItsAddresseeOnceBeforeExpiry(t *testing.T) {
 		t.Error("joining did not use the invitation up")
 	}
 	// The client's own "mark accepted" afterwards is harmless.
-	must(t, b.exec(w.invitee, "UPDATE team_invitations SET accepted_at = now() WHERE id = $1", idInviteTeam))
+	must(t, b.Exec(w.invitee, "UPDATE team_invitations SET accepted_at = now() WHERE id = $1", idInviteTeam))
 
 	// Once: leaving and coming back with the same token does not work.
-	must(t, b.exec(w.invitee, "UPDATE team_members SET status = 'inactive' WHERE user_id = auth.uid()"))
+	must(t, b.Exec(w.invitee, "UPDATE team_members SET status = 'inactive' WHERE user_id = auth.uid()"))
 	_, err = acceptAsTheAppDoes(b, w.invitee, tokenInvitee)
 	if err != errInvalidInvitation {
 		t.Fatalf("second use: %s", describe(err))
 	}
-	err = b.exec(w.invitee, "INSERT INTO team_members (team_id, user_id) VALUES ($1, auth.uid())", idTeam)
+	err = b.Exec(w.invitee, "INSERT INTO team_members (team_id, user_id) VALUES ($1, auth.uid())", idTeam)
 	wantError(t, err, "P0001", "Invalid or expired invitation")
 	// Nor by switching their old row back on (it is out of their reach),
 	// nor by an admin doing it for them.
-	must(t, b.exec(w.invitee, "UPDATE team_members SET status = 'active' WHERE user_id = auth.uid()"))
-	if n := superScalar[int](b, "SELECT count(*) FROM team_members WHERE team_id = $1 AND user_id = $2 AND status = 'active'", idTeam, w.invitee.id); n != 0 {
+	must(t, b.Exec(w.invitee, "UPDATE team_members SET status = 'active' WHERE user_id = auth.uid()"))
+	if n := superScalar[int](b, "SELECT count(*) FROM team_members WHERE team_id = $1 AND user_id = $2 AND status = 'active'", idTeam, w.invitee.ID); n != 0 {
 		t.Fatal("a former member reactivated their own row")
 	}
-	err = b.exec(w.owner, "UPDATE team_members SET status = 'active' WHERE user_id = $1", w.invitee.id)
+	err = b.Exec(w.owner, "UPDATE team_members SET status = 'active' WHERE user_id = $1", w.invitee.ID)
 	wantError(t, err, "42501", "Members rejoin a team by accepting an invitation")
 
 	// Before expiry: a new invitation, expired, admits nobody.
-	must(t, b.exec(w.owner, "INSERT INTO team_invitations (team_id, email) VALUES ($1, 'invitee@example.com')", idTeam))
-	b.super("UPDATE team_invitations SET expires_at = now() - interval '1 minute' WHERE accepted_at IS NULL AND email = 'invitee@example.com'")
+	must(t, b.Exec(w.owner, "INSERT INTO team_invitations (team_id, email) VALUES ($1, 'invitee@example.com')", idTeam))
+	b.Super("UPDATE team_invitations SET expires_at = now() - interval '1 minute' WHERE accepted_at IS NULL AND email = 'invitee@example.com'")
 	token := superScalar[string](b, "SELECT token FROM team_invitations WHERE accepted_at IS NULL AND email = 'invitee@example.com'")
 	_, err = acceptAsTheAppDoes(b, w.invitee, token)
 	if err != errInvalidInvitation {
 		t.Fatalf("expired: %s", describe(err))
 	}
-	err = b.exec(w.invitee, "INSERT INTO team_members (team_id, user_id) VALUES ($1, auth.uid())", idTeam)
+	err = b.Exec(w.invitee, "INSERT INTO team_members (team_id, user_id) VALUES ($1, auth.uid())", idTeam)
 	wantError(t, err, "P0001", "Invalid or expired invitation")
-	err = b.exec(w.invitee, "UPDATE team_invitations SET accepted_at = now() WHERE token = $1", token)
+	err = b.Exec(w.invitee, "UPDATE team_invitations SET accepted_at = now() WHERE token = $1", token)
 	wantError(t, err, "P0001", "Invalid or expired invitation")
 
 	// Invited again (a fresh invitation replaces the expired one): the app's
 	// flow works and makes a new member row; the old one stays as history.
-	must(t, b.exec(w.owner, "INSERT INTO team_invitations (team_id, email) VALUES ($1, 'invitee@example.com')", idTeam))
+	must(t, b.Exec(w.owner, "INSERT INTO team_invitations (team_id, email) VALUES ($1, 'invitee@example.com')", idTeam))
 	token = superScalar[string](b, "SELECT token FROM team_invitations WHERE accepted_at IS NULL AND email = 'invitee@example.com'")
 	if len(token) != 64 {
 		t.Errorf("token %q: want 64 hexadecimal characters", token)
@@ -129,7 +129,7 @@ func TestTeamInvitationRules(t *testing.T) {
 	b := setup(t)
 	w := b.loadWorld()
 	invite := func(a actor, email, role string) error {
-		return b.exec(a, "INSERT INTO team_invitations (team_id, email, role, token, expires_at) VALUES ($1, $2, $3, 'chosen', now() + interval '1 year')", idTeam, email, role)
+		return b.Exec(a, "INSERT INTO team_invitations (team_id, email, role, token, expires_at) VALUES ($1, $2, $3, 'chosen', now() + interval '1 year')", idTeam, email, role)
 	}
 	wantError(t, invite(w.member, "x@example.com", "member"), "42501", "Only the team owner or an admin can invite members")
 	wantError(t, invite(w.admin, "x@example.com", "admin"), "42501", "Only the team owner can invite admins")
@@ -151,11 +151,11 @@ func TestTeamInvitationRules(t *testing.T) {
 		t.Errorf("notification %q, want %q", note, want)
 	}
 	// Invitations cannot be edited, only withdrawn.
-	err = b.exec(w.owner, "UPDATE team_invitations SET role = 'admin'")
+	err = b.Exec(w.owner, "UPDATE team_invitations SET role = 'admin'")
 	if n := superScalar[int](b, "SELECT count(*) FROM team_invitations WHERE role = 'admin' AND email = 'invitee@example.com'"); err == nil && n > 0 {
 		t.Error("owner edited an invitation")
 	}
-	err = b.exec(w.invitee, "UPDATE team_invitations SET role = 'admin', expires_at = now() + interval '1 year'")
+	err = b.Exec(w.invitee, "UPDATE team_invitations SET role = 'admin', expires_at = now() + interval '1 year'")
 	wantError(t, err, "42501", "Invitations cannot be edited; cancel and invite again")
 }
 
@@ -166,7 +166,7 @@ func TestTeamRoles(t *testing.T) {
 	b := setup(t)
 	w := b.loadWorld()
 	set := func(a actor, who, column, value string) error {
-		return b.exec(a, "UPDATE team_members SET "+column+" = $1 WHERE team_id = $2 AND user_id = $3 AND status = 'active'", value, idTeam, who)
+		return b.Exec(a, "UPDATE team_members SET "+column+" = $1 WHERE team_id = $2 AND user_id = $3 AND status = 'active'", value, idTeam, who)
 	}
 	const idAdmin = "00000000-0000-4000-8000-0000000000a2"
 	wantError(t, set(w.admin, idMember, "role", "admin"), "42501", "Only the team owner can change roles")
@@ -233,10 +233,10 @@ func TestTeamNameAndIdentity(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
-	wantError(t, b.exec(w.owner, "INSERT INTO teams (name) VALUES ('   ')"), "23514", "Team name is required")
-	err := b.exec(w.owner, "UPDATE teams SET owner_id = $1 WHERE id = $2", idMember, idTeam)
+	wantError(t, b.Exec(w.owner, "INSERT INTO teams (name) VALUES ('   ')"), "23514", "Team name is required")
+	err := b.Exec(w.owner, "UPDATE teams SET owner_id = $1 WHERE id = $2", idMember, idTeam)
 	wantError(t, err, "42501", "Team ownership cannot be changed")
-	must(t, b.exec(w.member, "UPDATE user_profiles SET full_name = 'Mia M.', avatar_url = 'https://x/mia.png' WHERE id = auth.uid()"))
+	must(t, b.Exec(w.member, "UPDATE user_profiles SET full_name = 'Mia M.', avatar_url = 'https://x/mia.png' WHERE id = auth.uid()"))
 	got, err := scalar[string](b, w.owner, "SELECT full_name || ':' || avatar_url || ':' || email FROM team_members WHERE user_id = $1", idMember)
 	must(t, err)
 	if got != "Mia M.:https://x/mia.png:member@example.com" {

@@ -12,7 +12,7 @@ import (
 func TestNoteAndFolderRules(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("rules@example.com", nil)
+	u := b.NewUser("rules@example.com", nil)
 	cases := []struct {
 		sql, code, msg string
 	}{
@@ -29,13 +29,13 @@ func TestNoteAndFolderRules(t *testing.T) {
 		{"INSERT INTO journal_entries (title, date) VALUES ('x', NULL)", "23514", "Entry date is required"},
 		{"INSERT INTO journal_entries (title, folder) VALUES ('x', gen_random_uuid())", "23503", "Journal not found"},
 	}
-	must(t, b.exec(u, "INSERT INTO note_folders (name) VALUES ('Work')"))
+	must(t, b.Exec(u, "INSERT INTO note_folders (name) VALUES ('Work')"))
 	for _, c := range cases {
-		wantError(t, b.exec(u, c.sql), c.code, c.msg)
+		wantError(t, b.Exec(u, c.sql), c.code, c.msg)
 	}
-	must(t, b.exec(u, `INSERT INTO journal_folders (name, color) VALUES ('  Work  journal ', '{"icon":"briefcase","color":"bg-blue-500"}')`))
-	must(t, b.exec(u, "INSERT INTO notes (title, content, folder) VALUES (E'  Plan\\x01  for\\tQ4 ', E'line\\nnext\\x07', ' WORK ')"))
-	must(t, b.exec(u, "INSERT INTO notes (title, folder) VALUES ('loose', '')"))
+	must(t, b.Exec(u, `INSERT INTO journal_folders (name, color) VALUES ('  Work  journal ', '{"icon":"briefcase","color":"bg-blue-500"}')`))
+	must(t, b.Exec(u, "INSERT INTO notes (title, content, folder) VALUES (E'  Plan\\x01  for\\tQ4 ', E'line\\nnext\\x07', ' WORK ')"))
+	must(t, b.Exec(u, "INSERT INTO notes (title, folder) VALUES ('loose', '')"))
 	got, err := column(b, u, "SELECT title || '|' || content || '|' || coalesce(folder, '<none>') FROM notes ORDER BY created_at")
 	must(t, err)
 	if diff := cmp.Diff([]string{"Plan for Q4|line\nnext|Work", "loose||<none>"}, got); diff != "" {
@@ -48,22 +48,22 @@ func TestNoteAndFolderRules(t *testing.T) {
 	}
 	// Moving by drag and drop: rename the folder, its notes follow;
 	// delete it, they become Uncategorized.
-	must(t, b.exec(u, "UPDATE note_folders SET name = 'Projects' WHERE name = 'Work'"))
+	must(t, b.Exec(u, "UPDATE note_folders SET name = 'Projects' WHERE name = 'Work'"))
 	f, err := scalar[string](b, u, "SELECT folder FROM notes WHERE title = 'Plan for Q4'")
 	must(t, err)
 	if f != "Projects" {
 		t.Errorf("folder after rename %q", f)
 	}
-	must(t, b.exec(u, "UPDATE note_folders SET is_deleted = true WHERE name = 'Projects'"))
+	must(t, b.Exec(u, "UPDATE note_folders SET is_deleted = true WHERE name = 'Projects'"))
 	n, err := scalar[int](b, u, "SELECT count(*) FROM notes WHERE folder IS NULL")
 	must(t, err)
 	if n != 2 {
 		t.Errorf("%d uncategorized notes after deleting the folder, want 2", n)
 	}
 	// A deleted folder frees its name.
-	must(t, b.exec(u, "INSERT INTO note_folders (name) VALUES ('projects')"))
+	must(t, b.Exec(u, "INSERT INTO note_folders (name) VALUES ('projects')"))
 	// Owners cannot be changed.
-	err = b.exec(u, "UPDATE notes SET user_id = gen_random_uuid()")
+	err = b.Exec(u, "UPDATE notes SET user_id = gen_random_uuid()")
 	wantError(t, err, "42501", "Note owner cannot be changed")
 }
 
@@ -71,16 +71,16 @@ func TestNoteAndFolderRules(t *testing.T) {
 func TestAttachmentRules(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	u := b.newUser("attach@example.com", nil)
-	b.setPlan(u, "pro_monthly")
+	u := b.NewUser("attach@example.com", nil)
+	b.SetPlan(u, "pro_monthly")
 	task, err := scalar[string](b, u, "INSERT INTO tasks (title) VALUES ('t') RETURNING id::text")
 	must(t, err)
 	insert := func(name, mime string, size int64, path string) error {
 		var p any
 		if path != "" {
-			p = strings.ReplaceAll(strings.ReplaceAll(path, "{user}", u.id), "{task}", task)
+			p = strings.ReplaceAll(strings.ReplaceAll(path, "{user}", u.ID), "{task}", task)
 		}
-		return b.exec(u, "INSERT INTO task_attachments (task_id, filename, file_size, mime_type, local_path) VALUES ($1, $2, $3, $4, $5)", task, name, size, mime, p)
+		return b.Exec(u, "INSERT INTO task_attachments (task_id, filename, file_size, mime_type, local_path) VALUES ($1, $2, $3, $4, $5)", task, name, size, mime, p)
 	}
 	for _, c := range []struct {
 		name, mime string
@@ -107,12 +107,12 @@ func TestAttachmentRules(t *testing.T) {
 	must(t, insert("notes.md", "text/markdown", 10, ""))
 	// Soft delete sets the server's change stamp; a deleted file stays deleted.
 	before := superScalar[int64](b, "SELECT change_id FROM task_attachments WHERE filename = 'notes.md'")
-	must(t, b.exec(u, "UPDATE task_attachments SET is_marked_deleted = true, change_id = 1 WHERE filename = 'notes.md'"))
+	must(t, b.Exec(u, "UPDATE task_attachments SET is_marked_deleted = true, change_id = 1 WHERE filename = 'notes.md'"))
 	after := superScalar[int64](b, "SELECT change_id FROM task_attachments WHERE filename = 'notes.md'")
 	if after <= before {
 		t.Errorf("change_id %d after delete, %d before", after, before)
 	}
-	wantError(t, b.exec(u, "UPDATE task_attachments SET is_marked_deleted = false WHERE filename = 'notes.md'"), "P0001", "Attachment not found")
+	wantError(t, b.Exec(u, "UPDATE task_attachments SET is_marked_deleted = false WHERE filename = 'notes.md'"), "P0001", "Attachment not found")
 }
 
 // TestNotificationRules: read state, what recipients may change, types.
@@ -120,23 +120,23 @@ func TestNotificationRules(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
-	must(t, b.exec(w.owner, "UPDATE notifications SET is_read = true, title = 'changed', message = 'forged'"))
+	must(t, b.Exec(w.owner, "UPDATE notifications SET is_read = true, title = 'changed', message = 'forged'"))
 	got, err := scalar[string](b, w.owner, "SELECT title || ':' || is_read || ':' || (read_at IS NOT NULL) FROM notifications")
 	must(t, err)
 	if got != "to owner:true:true" {
 		t.Errorf("after marking read: %s", got)
 	}
-	must(t, b.exec(w.owner, "UPDATE notifications SET is_read = false"))
+	must(t, b.Exec(w.owner, "UPDATE notifications SET is_read = false"))
 	got, err = scalar[string](b, w.owner, "SELECT is_read || ':' || (read_at IS NULL) FROM notifications")
 	must(t, err)
 	if got != "false:true" {
 		t.Errorf("after marking unread: %s", got)
 	}
-	err = b.exec(w.owner, "INSERT INTO notifications (to_user_id, type, title) VALUES ($1, 'gossip', 'x')", idMember)
+	err = b.Exec(w.owner, "INSERT INTO notifications (to_user_id, type, title) VALUES ($1, 'gossip', 'x')", idMember)
 	wantError(t, err, "23514", `new row for relation "notifications" violates check constraint "notifications_type_valid"`)
-	err = b.exec(w.owner, "INSERT INTO notifications (to_user_id, type, title) VALUES ($1, 'system', 'x')", idMember)
+	err = b.Exec(w.owner, "INSERT INTO notifications (to_user_id, type, title) VALUES ($1, 'system', 'x')", idMember)
 	wantError(t, err, "42501", "Only the server sends system notifications to others")
-	must(t, b.exec(w.owner, `INSERT INTO notifications (type, title, message, to_user_id, is_read, metadata, from_user_id, entity_id, entity_type)
+	must(t, b.Exec(w.owner, `INSERT INTO notifications (type, title, message, to_user_id, is_read, metadata, from_user_id, entity_id, entity_type)
 		VALUES ('reminder', 'Due soon', 'Task "x" is due', auth.uid(), false, '{"actionUrl": "/app/tasks", "priority": 3}', auth.uid(), $1, 'task')`, idTaskPrivate))
 }
 
@@ -165,7 +165,7 @@ func TestMemberReadsOwnProjectMembership(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
-	b.super("UPDATE projects SET is_deleted = true WHERE id = $1", idShared)
+	b.Super("UPDATE projects SET is_deleted = true WHERE id = $1", idShared)
 	got, err := column(b, w.member, "SELECT project_id || ':' || user_id FROM project_members")
 	must(t, err)
 	if diff := cmp.Diff([]string{"Shared:member"}, got); diff != "" {

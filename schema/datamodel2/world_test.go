@@ -63,8 +63,8 @@ const (
 )
 
 func (b *bundle) loadWorld() world {
-	b.t.Helper()
-	b.super(worldSQL)
+	b.T.Helper()
+	b.Super(worldSQL)
 	return world{
 		owner:    user("00000000-0000-4000-8000-0000000000a1", "owner@example.com"),
 		admin:    user("00000000-0000-4000-8000-0000000000a2", "admin@example.com"),
