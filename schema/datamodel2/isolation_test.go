@@ -1,24 +1,23 @@
 package datamodel2_test
 
 import (
-	"fmt"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/jackc/pgx/v5"
+	"daybase/schema/internal/rlstest"
 )
 
-// outcome is what one statement did for one actor: the rows it returned
-// (first column, fixture ids replaced by names, sorted) or the SQLSTATE it
-// failed with.
-type outcome struct {
-	set  bool // guards against a forgotten actor in a case
-	Rows []string
-	Code string
-}
+// The matrix runner is rlstest.Matrix; an outcome is the rows one
+// statement returned for one actor (fixture ids replaced by names) or the
+// SQLSTATE it failed with.
+type (
+	outcome    = rlstest.Outcome
+	matrixCase rlstest.MatrixCase[perActor]
+)
 
-func rows(r ...string) outcome  { return outcome{set: true, Rows: sorted(r)} }
-func fails(code string) outcome { return outcome{set: true, Code: code} }
+var (
+	rows  = rlstest.Rows
+	fails = rlstest.Fails
+)
 
 var (
 	none     = rows()
@@ -57,13 +56,6 @@ func team(members, stranger outcome) perActor {
 	return perActor{anon: none, stranger: stranger, invitee: none, former: none, member: members, admin: members, owner: members}
 }
 
-type matrixCase struct {
-	object, op string
-	sql        string
-	args       []any
-	want       perActor
-}
-
 // TestIsolationMatrix runs every table, view and RPC of spec 002 as anon,
 // an unrelated user, an invitee, a removed member, a team member (also in
 // a shared project), a team admin and the owner — select, insert, update
@@ -73,64 +65,16 @@ func TestIsolationMatrix(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
-	actors := []struct {
-		name string
-		a    actor
-		get  func(perActor) outcome
-	}{
-		{"anon", anonymous, func(p perActor) outcome { return p.anon }},
-		{"stranger", w.stranger, func(p perActor) outcome { return p.stranger }},
-		{"invitee", w.invitee, func(p perActor) outcome { return p.invitee }},
-		{"former", w.former, func(p perActor) outcome { return p.former }},
-		{"member", w.member, func(p perActor) outcome { return p.member }},
-		{"admin", w.admin, func(p perActor) outcome { return p.admin }},
-		{"owner", w.owner, func(p perActor) outcome { return p.owner }},
+	actors := []rlstest.MatrixActor[perActor]{
+		{Name: "anon", Actor: anonymous, Want: func(p perActor) outcome { return p.anon }},
+		{Name: "stranger", Actor: w.stranger, Want: func(p perActor) outcome { return p.stranger }},
+		{Name: "invitee", Actor: w.invitee, Want: func(p perActor) outcome { return p.invitee }},
+		{Name: "former", Actor: w.former, Want: func(p perActor) outcome { return p.former }},
+		{Name: "member", Actor: w.member, Want: func(p perActor) outcome { return p.member }},
+		{Name: "admin", Actor: w.admin, Want: func(p perActor) outcome { return p.admin }},
+		{Name: "owner", Actor: w.owner, Want: func(p perActor) outcome { return p.owner }},
 	}
-	for _, c := range matrixCases() {
-		for _, ac := range actors {
-			want := ac.get(c.want)
-			t.Run(fmt.Sprintf("%s/%s/%s", c.object, c.op, ac.name), func(t *testing.T) {
-				if !want.set {
-					t.Fatalf("case lists no outcome for %s", ac.name)
-				}
-				got := run(b, ac.a, c.sql, c.args...)
-				if diff := cmp.Diff(want, got, cmp.AllowUnexported(outcome{})); diff != "" {
-					t.Errorf("%s\nmismatch (-want +got):\n%s", c.sql, diff)
-				}
-			})
-		}
-	}
-}
-
-// run executes sql as a in a transaction that is always rolled back.
-func run(b *bundle, a actor, sql string, args ...any) outcome {
-	tx := b.Begin(a)
-	defer tx.Rollback(b.Ctx)
-	r, err := tx.Query(b.Ctx, sql, args...)
-	if err != nil {
-		return outcome{set: true, Code: codeOf(err)}
-	}
-	got, err := pgx.CollectRows(r, func(row pgx.CollectableRow) (string, error) {
-		var s *string
-		if err := row.Scan(&s); err != nil {
-			return "", err
-		}
-		if s == nil {
-			return "<null>", nil
-		}
-		return label(*s), nil
-	})
-	if err != nil {
-		return outcome{set: true, Code: codeOf(err)}
-	}
-	return rows(got...)
-}
-
-func codeOf(err error) string {
-	if pe := pgError(err); pe != nil {
-		return pe.Code
-	}
-	return err.Error()
+	rlstest.Matrix(t, b.Bundle, label, actors, matrixCases())
 }
 
 func matrixCases() []matrixCase {
