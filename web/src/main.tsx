@@ -42,14 +42,30 @@ if (config) {
   // The app (and supabase.ts, which needs the config) loads only once the
   // config is known to be there. This entry stays small (no React): React,
   // the app and the current page's modules all load side by side.
-  registerServiceWorker()
-  preloadRoute(window.location.pathname)
   // supabase-js is evaluated in a task of its own before the rest of the
   // app: two shorter tasks instead of one long one while the page is on screen.
-  void import('./lib/supabase')
-    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
-    .then(() => import('./app/app'))
-    .then(({ start }) => start(container, prerendered))
+  const load = () => {
+    registerServiceWorker()
+    preloadRoute(window.location.pathname)
+    void import('./lib/supabase')
+      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      .then(() => import('./app/app'))
+      .then(({ start }) => start(container, prerendered))
+  }
+  if (prerendered && document.visibilityState === 'visible') {
+    // The prerendered page is painted before the app's code is fetched and
+    // run: from the first frame on. (A hidden tab gets no frames: it starts
+    // at once, as does a page with nothing to paint yet; the second timer
+    // only covers a tab hidden right now.)
+    let started = false
+    const once = () => {
+      if (started) return
+      started = true
+      load()
+    }
+    requestAnimationFrame(() => setTimeout(once, 0))
+    setTimeout(once, 1000)
+  } else load()
 } else {
   container.innerHTML = `<main class="mx-auto grid max-w-lg gap-3 p-8">
   <h1 class="text-xl font-semibold">Daybase is not configured</h1>
