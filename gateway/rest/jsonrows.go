@@ -12,6 +12,7 @@ import (
 	"daybase/gateway/rest/plan"
 	"daybase/gateway/rest/schemacache"
 	"daybase/gateway/rest/sqlgen"
+	"daybase/internal/pgtext"
 )
 
 // Rows mode: a plain read answered with a JSON array (GET of a table or
@@ -304,7 +305,7 @@ func appendValue(b []byte, k rowKind, v []byte) ([]byte, bool) {
 		}
 		return b, false
 	case kindNumber:
-		if isJSONNumber(v) {
+		if pgtext.IsJSONNumber(v) {
 			return append(b, v...), true
 		}
 		return appendEscaped(b, v), true
@@ -356,47 +357,6 @@ func appendEscaped[S string | []byte](b []byte, s S) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
-}
-
-// isJSONNumber reports whether v is a JSON number (PostgreSQL's
-// IsValidJsonNumber): -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func isJSONNumber(v []byte) bool {
-	i := 0
-	if i < len(v) && v[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(v) && v[i] == '0':
-		i++
-	case i < len(v) && v[i] >= '1' && v[i] <= '9':
-		for i < len(v) && isDigit(v[i]) {
-			i++
-		}
-	default:
-		return false
-	}
-	if i < len(v) && v[i] == '.' {
-		i++
-		if i >= len(v) || !isDigit(v[i]) {
-			return false
-		}
-		for i < len(v) && isDigit(v[i]) {
-			i++
-		}
-	}
-	if i < len(v) && (v[i] == 'e' || v[i] == 'E') {
-		i++
-		if i < len(v) && (v[i] == '+' || v[i] == '-') {
-			i++
-		}
-		if i >= len(v) || !isDigit(v[i]) {
-			return false
-		}
-		for i < len(v) && isDigit(v[i]) {
-			i++
-		}
-	}
-	return i == len(v)
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -544,7 +504,7 @@ func appendArray(b []byte, v []byte, numbers bool) ([]byte, bool) {
 			case string(tok) == "NULL":
 				b = append(b, "null"...)
 			case numbers:
-				if !isJSONNumber(tok) {
+				if !pgtext.IsJSONNumber(tok) {
 					return b, false
 				}
 				b = append(b, tok...)

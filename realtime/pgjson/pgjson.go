@@ -15,6 +15,7 @@ package pgjson
 import (
 	"bytes"
 
+	"daybase/internal/pgtext"
 	"daybase/realtime/jsonstr"
 )
 
@@ -75,7 +76,7 @@ func (t *Type) Append(b []byte, text []byte) []byte {
 			return append(b, "false"...)
 		}
 	case Number:
-		if isJSONNumber(text) {
+		if pgtext.IsJSONNumber(text) {
 			return append(b, text...)
 		}
 	case JSON:
@@ -120,49 +121,6 @@ func fullOffset(s string) string {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// isJSONNumber reports whether s is a number in JSON's grammar (PostgreSQL
-// prints NaN, Infinity and -Infinity, which are not).
-func isJSONNumber(s []byte) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	if i >= len(s) {
-		return false
-	}
-	if s[i] == '0' {
-		i++
-	} else if isDigit(s[i]) {
-		for i < len(s) && isDigit(s[i]) {
-			i++
-		}
-	} else {
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if i >= len(s) || !isDigit(s[i]) {
-			return false
-		}
-		for i < len(s) && isDigit(s[i]) {
-			i++
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if i >= len(s) || !isDigit(s[i]) {
-			return false
-		}
-		for i < len(s) && isDigit(s[i]) {
-			i++
-		}
-	}
-	return i == len(s)
-}
 
 // appendArray converts an array literal such as {1,2}, {{a,"b c"},{NULL,d}}
 // or [0:1]={x,y}. It reports false when text is not a well-formed literal.
