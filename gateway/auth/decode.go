@@ -82,74 +82,74 @@ func (p *jsonParser) str() (string, bool) {
 	return "", false
 }
 
-func (p *jsonParser) object() (map[string]any, bool) {
-	p.pos++ // '{'
-	m := map[string]any{}
+// list reads open, elements separated by commas (each read by elem), and
+// close, with white space anywhere between.
+func (p *jsonParser) list(open, close byte, elem func() bool) bool {
 	p.skipSpace()
-	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+	if p.pos >= len(p.data) || p.data[p.pos] != open {
+		return false
+	}
+	p.pos++
+	p.skipSpace()
+	if p.pos < len(p.data) && p.data[p.pos] == close {
 		p.pos++
-		return m, true
+		return true
 	}
 	for {
 		p.skipSpace()
-		k, ok := p.str()
-		if !ok {
-			return nil, false
+		if !elem() {
+			return false
 		}
-		p.skipSpace()
-		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
-			return nil, false
-		}
-		p.pos++
-		v, ok := p.value()
-		if !ok {
-			return nil, false
-		}
-		m[k] = v
 		p.skipSpace()
 		if p.pos >= len(p.data) {
-			return nil, false
+			return false
 		}
 		switch p.data[p.pos] {
 		case ',':
 			p.pos++
-		case '}':
+		case close:
 			p.pos++
-			return m, true
+			return true
 		default:
-			return nil, false
+			return false
 		}
 	}
 }
 
-func (p *jsonParser) array() ([]any, bool) {
-	p.pos++ // '['
-	a := []any{}
+// member reads "key": and hands the key to value, which reads the value.
+func (p *jsonParser) member(value func(key string) bool) bool {
+	k, ok := p.str()
+	if !ok {
+		return false
+	}
 	p.skipSpace()
-	if p.pos < len(p.data) && p.data[p.pos] == ']' {
-		p.pos++
-		return a, true
+	if !p.literal(":") {
+		return false
 	}
-	for {
+	p.skipSpace()
+	return value(k)
+}
+
+func (p *jsonParser) object() (map[string]any, bool) {
+	m := map[string]any{}
+	ok := p.list('{', '}', func() bool {
+		return p.member(func(k string) bool {
+			v, ok := p.value()
+			m[k] = v
+			return ok
+		})
+	})
+	return m, ok
+}
+
+func (p *jsonParser) array() ([]any, bool) {
+	a := []any{}
+	ok := p.list('[', ']', func() bool {
 		v, ok := p.value()
-		if !ok {
-			return nil, false
-		}
 		a = append(a, v)
-		p.skipSpace()
-		if p.pos >= len(p.data) {
-			return nil, false
-		}
-		switch p.data[p.pos] {
-		case ',':
-			p.pos++
-		case ']':
-			p.pos++
-			return a, true
-		default:
-			return nil, false
-		}
-	}
+		return ok
+	})
+	return a, ok
 }
 
 // decodeJSONMap decodes a JSON object (or null, or SQL NULL as nil data)
@@ -159,11 +159,8 @@ func decodeJSONMap(data []byte) (map[string]any, error) {
 		return nil, nil
 	}
 	p := jsonParser{data: data}
-	p.skipSpace()
-	if p.pos < len(data) && data[p.pos] == '{' {
-		if m, ok := p.object(); ok && p.done() {
-			return m, nil
-		}
+	if m, ok := p.object(); ok && p.done() {
+		return m, nil
 	}
 	var m map[string]any
 	if err := json.Unmarshal(data, &m); err != nil {
@@ -187,10 +184,6 @@ func decodeIdentities(data []byte) ([]Identity, error) {
 
 func parseIdentities(data []byte) ([]Identity, bool) {
 	p := jsonParser{data: data}
-	p.skipSpace()
-	if p.pos >= len(data) || data[p.pos] != '[' {
-		return nil, false
-	}
 	a, ok := p.array()
 	if !ok || !p.done() {
 		return nil, false
@@ -288,61 +281,25 @@ func decodeAMR(data []byte) ([]amrEntry, error) {
 // timestamps; anything else is left to json.Unmarshal.
 func parseAMR(data []byte) ([]amrEntry, bool) {
 	p := jsonParser{data: data}
-	p.skipSpace()
-	if !p.literal("[") {
-		return nil, false
-	}
 	amr := []amrEntry{}
-	p.skipSpace()
-	if p.literal("]") {
-		return amr, p.done()
-	}
-	for {
-		p.skipSpace()
-		if !p.literal("{") {
-			return nil, false
-		}
+	ok := p.list('[', ']', func() bool {
 		var e amrEntry
-		for {
-			p.skipSpace()
-			k, ok := p.str()
-			if !ok {
-				return nil, false
-			}
-			p.skipSpace()
-			if !p.literal(":") {
-				return nil, false
-			}
-			p.skipSpace()
-			switch k {
-			case "method":
-				if e.Method, ok = p.str(); !ok {
-					return nil, false
+		ok := p.list('{', '}', func() bool {
+			return p.member(func(k string) bool {
+				var ok bool
+				switch k {
+				case "method":
+					e.Method, ok = p.str()
+				case "timestamp":
+					e.Timestamp, ok = p.integer()
 				}
-			case "timestamp":
-				if e.Timestamp, ok = p.integer(); !ok {
-					return nil, false
-				}
-			default:
-				return nil, false
-			}
-			p.skipSpace()
-			if p.literal("}") {
-				break
-			}
-			if !p.literal(",") {
-				return nil, false
-			}
-		}
+				return ok
+			})
+		})
 		amr = append(amr, e)
-		p.skipSpace()
-		if p.literal("]") {
-			return amr, p.done()
-		}
-		if !p.literal(",") {
-			return nil, false
-		}
-	}
+		return ok
+	})
+	return amr, ok && p.done()
 }
 
 // integer reads a JSON number that is a plain int64: an optional minus,
