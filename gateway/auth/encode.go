@@ -110,29 +110,14 @@ func (u *User) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, `,"identities":`...)
 	if u.Identities == nil {
 		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range u.Identities {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if b, err = u.Identities[i].appendJSON(b); err != nil {
-				return nil, err
-			}
-		}
-		b = append(b, ']')
+	} else if b, err = appendEach(b, u.Identities, (*Identity).appendJSON); err != nil {
+		return nil, err
 	}
 	if len(u.Factors) > 0 {
-		b = append(b, `,"factors":[`...)
-		for i := range u.Factors {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if b, err = u.Factors[i].appendJSON(b); err != nil {
-				return nil, err
-			}
+		b = append(b, `,"factors":`...)
+		if b, err = appendEach(b, u.Factors, (*Factor).appendJSON); err != nil {
+			return nil, err
 		}
-		b = append(b, ']')
 	}
 	b = append(b, `,"created_at":`...)
 	if b, err = appendJSONTime(b, u.CreatedAt); err != nil {
@@ -259,6 +244,21 @@ func appendOptTime(b []byte, key string, t *time.Time) ([]byte, error) {
 	return appendJSONTime(b, *t)
 }
 
+// appendEach appends items as a JSON array, each by appendItem.
+func appendEach[T any](b []byte, items []T, appendItem func(*T, []byte) ([]byte, error)) ([]byte, error) {
+	b = append(b, '[')
+	for i := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = appendItem(&items[i], b); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, ']'), nil
+}
+
 func appendMarshal(b []byte, v any) ([]byte, error) {
 	js, err := json.Marshal(v)
 	if err != nil {
@@ -284,17 +284,7 @@ func appendJSONValue(b []byte, v any) ([]byte, error) {
 		if v == nil {
 			return append(b, "null"...), nil
 		}
-		b = append(b, '[')
-		for i, e := range v {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			var err error
-			if b, err = appendJSONValue(b, e); err != nil {
-				return nil, err
-			}
-		}
-		return append(b, ']'), nil
+		return appendEach(b, v, func(e *any, b []byte) ([]byte, error) { return appendJSONValue(b, *e) })
 	}
 	return appendMarshal(b, v)
 }
@@ -335,18 +325,12 @@ func (c *accessClaims) appendJSON(b []byte) ([]byte, error) {
 	if c.AMR == nil {
 		b = append(b, "null"...)
 	} else {
-		b = append(b, '[')
-		for i, e := range c.AMR {
-			if i > 0 {
-				b = append(b, ',')
-			}
+		b, _ = appendEach(b, c.AMR, func(e *amrEntry, b []byte) ([]byte, error) {
 			b = append(b, `{"method":`...)
 			b = appendJSONString(b, e.Method)
 			b = append(b, `,"timestamp":`...)
-			b = strconv.AppendInt(b, e.Timestamp, 10)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
+			return append(strconv.AppendInt(b, e.Timestamp, 10), '}'), nil
+		})
 	}
 	b = append(b, `,"app_metadata":`...)
 	if b, err = appendJSONMap(b, c.AppMetadata); err != nil {
