@@ -7,8 +7,7 @@ import type { Session } from '@supabase/supabase-js'
 import { QueryClient } from '@tanstack/react-query'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { createMemoryRouter } from 'react-router'
-import { setBootSession } from '@/lib/boot'
-import { markStartedFromPrerender } from '@/lib/prerender'
+import { setBoot } from '@/lib/boot'
 import { Root } from './app/root'
 import { initialized, routes } from './app/route-table'
 
@@ -31,9 +30,8 @@ const anyone = {
 
 /** The HTML of #root for pathname, signed out or (signedIn) for anyone signed in. */
 export async function prerender(pathname: string, { signedIn = false } = {}): Promise<string> {
-  markStartedFromPrerender()
-  // The auth hooks render the boot session while prerendering, as while hydrating.
-  setBootSession(signedIn ? anyone : null)
+  // The auth hooks render what the page is drawn for, as while hydrating.
+  setBoot({ session: signedIn ? anyone : null })
   const router = createMemoryRouter(routes, { initialEntries: [pathname] })
   await initialized(router)
   const queryClient = new QueryClient()

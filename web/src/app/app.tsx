@@ -3,8 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter } from 'react-router'
 import { startAuth } from '@/lib/auth'
 import { useAuthStore } from '@/lib/auth-store'
-import { type Prerendered, setBootSession } from '@/lib/boot'
-import { markStartedFromPrerender } from '@/lib/prerender'
+import { type Prerendered, setBoot } from '@/lib/boot'
 import { createQueryClient } from '@/lib/query-client'
 import { toast } from '@/lib/toast'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
@@ -23,22 +22,20 @@ const router = createBrowserRouter(routes)
 /**
  * Renders the app into container once the first page's modules are loaded
  * (so it renders whole), or hydrates the prerendered markup there (main.tsx
- * decides which). A signed-in page starts from the stored session it was
- * drawn for; supabase-js confirms or replaces it.
+ * decides which). The auth store starts from what the page was drawn for
+ * (the stored session, or signed out: main.tsx checked that no session is
+ * stored); supabase-js confirms or replaces it.
  */
 export async function start(container: HTMLElement, prerendered: Prerendered | null): Promise<void> {
-  const hydrate = prerendered !== null
   if (prerendered) {
-    markStartedFromPrerender()
-    const { session } = prerendered
-    setBootSession(session)
-    if (session && useAuthStore.getState().status === 'loading') useAuthStore.getState().setSession(session)
+    setBoot(prerendered)
+    if (useAuthStore.getState().status === 'loading') useAuthStore.getState().setSession(prerendered.session)
   }
   await initialized(router)
   const app = <Root router={router} queryClient={queryClient} />
   // In a transition, React hydrates in slices that yield to input (the page
   // is already on screen) instead of one long task.
-  if (hydrate)
+  if (prerendered)
     startTransition(() => {
       hydrateRoot(container, app)
     })

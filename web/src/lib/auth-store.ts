@@ -1,7 +1,7 @@
 import type { Session, User } from '@supabase/supabase-js'
 import { useSyncExternalStore } from 'react'
 import { create } from 'zustand'
-import { bootSession } from './boot'
+import { bootPage } from './boot'
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut'
 
@@ -30,14 +30,16 @@ type AuthView = Pick<AuthState, 'status' | 'session' | 'user'>
 const loading: AuthView = { status: 'loading', session: null, user: null }
 
 /**
- * What a prerendered page was drawn with: the boot session (lib/boot.ts) of
- * a signed-in page, else loading. React renders it while hydrating; the
- * store starts from the same session then (app.tsx), so nothing changes
- * when hydration ends.
+ * What a prerendered page was drawn for (lib/boot.ts): signed in with the
+ * stored session, or signed out; loading when the page started from
+ * index.html. React renders it while hydrating; the store starts from the
+ * same state then (app.tsx), so nothing changes when hydration ends.
  */
 function prerenderedView(): AuthView {
-  const session = bootSession()
-  return session ? { status: 'signedIn', session, user: session.user } : loading
+  const page = bootPage()
+  if (!page) return loading
+  const { session } = page
+  return session ? { status: 'signedIn', session, user: session.user } : { status: 'signedOut', session, user: null }
 }
 
 function useAuth<T>(select: (s: AuthView) => T): T {

@@ -52,14 +52,14 @@ export function needsSecondFactor(session: Session): boolean {
 /** A prerendered page React takes over, and the session it was drawn for (null: signed out). */
 export type Prerendered = { session: Session | null }
 
-let boot: Session | null = null
+let boot: Prerendered | null = null
 
-/** Sets the session a prerendered signed-in page is hydrated with (app.tsx, prerender.tsx). */
-export function setBootSession(session: Session | null): void {
-  boot = session
+/** Sets the prerendered page being hydrated (app.tsx) or rendered (prerender.tsx). */
+export function setBoot(page: Prerendered): void {
+  boot = page
 }
 
-/** The session of the prerendered page being hydrated, or null. */
-export function bootSession(): Session | null {
+/** The prerendered page this load started from, or null when it started from index.html. */
+export function bootPage(): Prerendered | null {
   return boot
 }

@@ -4,25 +4,8 @@ import { useSyncExternalStore } from 'react'
 // markup in #root; main.tsx hydrates it instead of rendering from scratch.
 // During hydration React must produce exactly that markup, so the few
 // components whose first render depends on what only the browser knows
-// (stored choices, the session still loading) render the prerendered state
-// first and their own state right after.
-
-let fromPrerender = false
-
-/** Called before React hydrates a prerendered page (app.tsx), and by the prerender itself. */
-export function markStartedFromPrerender(): void {
-  fromPrerender = true
-}
-
-/**
- * True when this page load began with prerendered markup (or is the
- * prerender). A signed-out page (/auth) then shows its content while the
- * session is still loading, as the markup already does: main.tsx hydrates it
- * only when no session is stored, so that is what the session turns out to be.
- */
-export function startedFromPrerender(): boolean {
-  return fromPrerender
-}
+// (stored choices) render the prerendered state first and their own state
+// right after. The session is the auth store's business (lib/boot.ts).
 
 const noSubscription = () => () => {}
 

@@ -2,7 +2,6 @@ import { Link, Navigate, useSearchParams } from 'react-router'
 import { LogoMark } from '@/components/ui/logo-mark'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useAuthStatus } from '@/lib/auth-store'
-import { startedFromPrerender } from '@/lib/prerender'
 import { safeRedirect } from '@/features/auth/api/credentials'
 import { AuthForm } from '@/features/auth/components/auth-form'
 
@@ -10,9 +9,7 @@ import { AuthForm } from '@/features/auth/components/auth-form'
 export default function AuthPage() {
   const status = useAuthStatus()
   const [params] = useSearchParams()
-  // A prerendered /auth is hydrated only when no session is stored: the form
-  // stays while supabase-js confirms it.
-  if (status === 'loading' && !startedFromPrerender()) return <PageSpinner />
+  if (status === 'loading') return <PageSpinner />
   if (status === 'signedIn') return <Navigate to={safeRedirect(params.get('redirect'))} replace />
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-muted/40 px-4 py-10">

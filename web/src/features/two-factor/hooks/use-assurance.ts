@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Session } from '@supabase/supabase-js'
 import { useSession } from '@/lib/auth-store'
-import { bootSession } from '@/lib/boot'
+import { bootPage } from '@/lib/boot'
 import { decodeJwtPayload } from '@/lib/jwt'
 import { type Assurance, checkAssurance, requiredWithoutFactor } from '../api/assurance'
 import { twoFactorKeys } from '../api/keys'
@@ -51,7 +51,7 @@ function useSessionCheck<T>(
  * second factor), so that the gate renders what the page shows.
  */
 function prerenderedAnswer(session: Session): Assurance | undefined {
-  if (session !== bootSession()) return undefined
+  if (session !== bootPage()?.session) return undefined
   return decodeJwtPayload(session.access_token)?.aal === 'aal2' ? { kind: 'ok' } : { kind: 'unless-required' }
 }
 
