@@ -17,13 +17,26 @@ type AuthState = {
  * The signed-in state as supabase-js reports it. supabase-js keeps the tokens;
  * this store only mirrors them for rendering (loading, then signed in or out).
  */
-export const useAuthStore = create<AuthState>()((set) => ({
+export const useAuthStore = create<AuthState>()((set, get) => ({
   status: 'loading',
   session: null,
   user: null,
-  setSession: (session) =>
-    set({ status: session ? 'signedIn' : 'signedOut', session, user: session?.user ?? null }),
+  setSession: (session) => {
+    // The same session again (supabase-js's first event repeats the stored
+    // session the page started from, as a new object): keep the objects, so
+    // that nothing rendered with them renders again.
+    const current = get()
+    if (current.status !== 'loading' && sameSession(current.session, session)) return
+    set({ status: session ? 'signedIn' : 'signedOut', session, user: session?.user ?? null })
+  },
 }))
+
+/** Whether a and b are the same tokens for the same user data (both null: signed out). */
+export function sameSession(a: Session | null, b: Session | null): boolean {
+  if (a === b) return true
+  if (!a || !b) return false
+  return a.access_token === b.access_token && a.refresh_token === b.refresh_token && JSON.stringify(a.user) === JSON.stringify(b.user)
+}
 
 type AuthView = Pick<AuthState, 'status' | 'session' | 'user'>
 

@@ -15,4 +15,9 @@ export function useMediaQuery(query: string): boolean {
   )
 }
 
-export const useIsMobile = () => useMediaQuery(MOBILE_QUERY)
+/**
+ * Whether query matches now, for code that acts on it (a command, an
+ * effect) rather than renders it: no re-render when it changes, and none
+ * after hydration (a prerendered page was drawn for a wide, light screen).
+ */
+export const matchesNow = (query: string): boolean => window.matchMedia(query).matches

@@ -1,14 +1,14 @@
 import { useMemo } from 'react'
 import { useNavigate } from 'react-router'
 import type { Command } from '@/lib/commands'
-import { useIsMobile } from '@/lib/use-media-query'
+import { MOBILE_QUERY, matchesNow } from '@/lib/use-media-query'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { useConsentStore } from '@/features/privacy/stores/consent-store'
 import { useNavHistoryStore } from '@/features/shell/stores/nav-history-store'
 import { useShellStore } from '@/features/shell/stores/shell-store'
 import { useSidebarStore } from '@/features/shell/stores/sidebar-store'
 import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
-import { useSystemPrefersDark } from '@/features/theme/hooks/use-resolved-theme'
+import { DARK_QUERY } from '@/features/theme/hooks/use-resolved-theme'
 import { useThemeStore } from '@/features/theme/stores/theme-store'
 import { useSyncNow } from './use-sync-now'
 
@@ -18,8 +18,6 @@ import { useSyncNow } from './use-sync-now'
  */
 export function useAppCommands(): Command[] {
   const navigate = useNavigate()
-  const isMobile = useIsMobile()
-  const systemDark = useSystemPrefersDark()
   const { mutate: signOut } = useSignOut()
   const syncNow = useSyncNow()
 
@@ -76,7 +74,7 @@ export function useAppCommands(): Command[] {
         label: 'Toggle sidebar',
         group: 'General',
         shortcuts: [{ key: 'b', mod: true }, { key: 'm' }],
-        run: () => useSidebarStore.getState().toggle(isMobile),
+        run: () => useSidebarStore.getState().toggle(matchesNow(MOBILE_QUERY)),
       },
       {
         id: 'history-back',
@@ -115,7 +113,7 @@ export function useAppCommands(): Command[] {
         group: 'Appearance',
         keywords: ['theme', 'light', 'dark'],
         shortcuts: [{ key: 'd', shift: true }],
-        run: () => theme.toggle(systemDark),
+        run: () => theme.toggle(matchesNow(DARK_QUERY)),
       },
       { id: 'theme-light', label: 'Use light theme', group: 'Appearance', run: () => theme.setMode('light') },
       { id: 'theme-dark', label: 'Use dark theme', group: 'Appearance', run: () => theme.setMode('dark') },
@@ -140,5 +138,5 @@ export function useAppCommands(): Command[] {
       },
     ]
     return [...nav, ...general, ...appearance, ...account, ...help]
-  }, [navigate, isMobile, systemDark, signOut, syncNow])
+  }, [navigate, signOut, syncNow])
 }

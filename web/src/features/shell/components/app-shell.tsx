@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { LogoMark } from '@/components/ui/logo-mark'
 import { cn } from '@/lib/cn'
-import { useIsMobile } from '@/lib/use-media-query'
+import { MOBILE_QUERY } from '@/lib/use-media-query'
 import { useSidebarStore } from '../stores/sidebar-store'
 import { type Area, MODULE_SIDEBAR_AREAS, areaOf } from '../utils/modules'
 import { HistoryControls } from './history-controls'
@@ -44,7 +44,6 @@ function Logo() {
  */
 export function AppShell({ sidebars, headerActions, className, children }: AppShellProps) {
   const { pathname } = useLocation()
-  const isMobile = useIsMobile()
   const { open, mobileOpen, setMobileOpen, toggle } = useSidebarStore()
   const area = areaOf(pathname)
   const renderSidebar = area && MODULE_SIDEBAR_AREAS.has(area) ? sidebars[area] : undefined
@@ -53,9 +52,17 @@ export function AppShell({ sidebars, headerActions, className, children }: AppSh
   const [drawerUsed, setDrawerUsed] = useState(mobileOpen)
   if (mobileOpen && !drawerUsed) setDrawerUsed(true)
 
+  // The drawer closes when the screen grows past the breakpoint. Read, not
+  // rendered: the shell renders the same at any width (CSS chooses).
   useEffect(() => {
-    if (!isMobile) setMobileOpen(false)
-  }, [isMobile, setMobileOpen])
+    const mql = window.matchMedia(MOBILE_QUERY)
+    const closeIfWide = () => {
+      if (!mql.matches) setMobileOpen(false)
+    }
+    closeIfWide()
+    mql.addEventListener('change', closeIfWide)
+    return () => mql.removeEventListener('change', closeIfWide)
+  }, [setMobileOpen])
 
   return (
     <div className={cn('flex h-dvh w-full overflow-hidden bg-background', className)}>
@@ -83,7 +90,7 @@ export function AppShell({ sidebars, headerActions, className, children }: AppSh
         </aside>
       ) : null}
 
-      {isMobile && drawerUsed ? (
+      {drawerUsed ? (
         <Suspense fallback={null}>
           <MobileDrawer
             open={mobileOpen}
@@ -96,7 +103,7 @@ export function AppShell({ sidebars, headerActions, className, children }: AppSh
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header data-print-hide className="flex h-12 shrink-0 items-center gap-2 border-b px-2 md:px-3">
-          {/* Chosen by CSS, not by useIsMobile: the first render (and a
+          {/* Chosen by CSS, not by a media query hook: the first render (and a
               prerendered page) is right at any width. */}
           <Button
             variant="ghost"
