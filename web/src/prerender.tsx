@@ -9,7 +9,7 @@ import { prerenderToNodeStream } from 'react-dom/static'
 import { createMemoryRouter } from 'react-router'
 import { setBoot } from '@/lib/boot'
 import { Root } from './app/root'
-import { initialized, routes } from './app/route-table'
+import { createRoutes, initialized } from './app/route-table'
 
 /**
  * Who a signed-in page is drawn for: nobody in particular. The user's own
@@ -32,9 +32,10 @@ const anyone = {
 export async function prerender(pathname: string, { signedIn = false } = {}): Promise<string> {
   // The auth hooks render what the page is drawn for, as while hydrating.
   setBoot({ session: signedIn ? anyone : null })
-  const router = createMemoryRouter(routes, { initialEntries: [pathname] })
-  await initialized(router)
   const queryClient = new QueryClient()
+  // No user in the auth store: the pages' loaders prefetch nothing.
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [pathname] })
+  await initialized(router)
   const { prelude } = await prerenderToNodeStream(<Root router={router} queryClient={queryClient} />, {
     // Every boundary inline, in place: a larger one would otherwise come as a
     // fallback plus a hidden copy that a script swaps in, after the first paint.

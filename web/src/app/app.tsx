@@ -8,7 +8,7 @@ import { createQueryClient } from '@/lib/query-client'
 import { toast } from '@/lib/toast'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
 import { Root } from './root'
-import { initialized, routes } from './route-table'
+import { createRoutes, initialized } from './route-table'
 
 const queryClient = createQueryClient({
   onPlanLimit: (message) => usePaywallStore.getState().show(message),
@@ -16,8 +16,6 @@ const queryClient = createQueryClient({
 })
 
 startAuth()
-
-const router = createBrowserRouter(routes)
 
 /**
  * Renders the app into container once the first page's modules are loaded
@@ -31,6 +29,9 @@ export async function start(container: HTMLElement, prerendered: Prerendered | n
     setBoot(prerendered)
     if (useAuthStore.getState().status === 'loading') useAuthStore.getState().setSession(prerendered.session)
   }
+  // Created now, with the session known: its first loaders start the first
+  // screen's queries (route-table.tsx).
+  const router = createBrowserRouter(createRoutes(queryClient))
   await initialized(router)
   const app = <Root router={router} queryClient={queryClient} />
   // In a transition, React hydrates in slices that yield to input (the page

@@ -1,10 +1,65 @@
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
-import type { DataRouter, RouteObject } from 'react-router'
+import type { DataRouter, LoaderFunction, RouteObject } from 'react-router'
 import { NotFound } from '@/components/errors/not-found'
 import { RouteError } from '@/components/errors/route-error'
+import { useAuthStore } from '@/lib/auth-store'
 import { RootLayout } from './layout/root-layout'
 
-type Page = () => Promise<{ default: ComponentType }>
+/**
+ * The queries a page (or layout) renders first, for the signed-in user (each
+ * made by queryOptions()). The router starts them before the page renders
+ * (its loader), so the requests are on their way before React commits,
+ * instead of starting from the page's effects, in the task that ends
+ * hydration.
+ */
+export type Prefetch = (userId: string) => ReadonlyArray<{ queryKey: QueryKey }>
+
+type Page = () => Promise<{ default: ComponentType; prefetch?: Prefetch }>
+
+/** Resolves once a component observes the query (it has rendered and subscribed). */
+function observed(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  const cache = queryClient.getQueryCache()
+  const query = cache.find({ queryKey, exact: true })
+  if (!query || query.getObserversCount() > 0) return Promise.resolve()
+  return new Promise((resolve) => {
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.type !== 'observerAdded' || event.query !== query) return
+      unsubscribe()
+      resolve()
+    })
+  })
+}
+
+/**
+ * Starts a page's prefetch queries, never waited for. An answer lands in the
+ * cache only once a component observes its query: one that has not rendered
+ * yet may still be hydrating (React hydrates each Suspense boundary of a
+ * prerendered page in a pass of its own), and must then render the query
+ * loading, as it was prerendered.
+ */
+function prefetchLoader(queryClient: QueryClient, prefetch: Prefetch): LoaderFunction {
+  return () => {
+    const user = useAuthStore.getState().user
+    if (!user) return null
+    for (const query of prefetch(user.id)) {
+      // Each is a queryOptions() result, so a FetchQueryOptions of its own types.
+      const { queryFn, ...rest } = query as FetchQueryOptions
+      if (typeof queryFn !== 'function') continue
+      void queryClient.prefetchQuery({
+        ...rest,
+        queryFn: async (context) => {
+          try {
+            return await queryFn(context)
+          } finally {
+            await observed(queryClient, context.queryKey)
+          }
+        },
+      })
+    }
+    return null
+  }
+}
 
 /**
  * One page with its own error boundary, its module loaded by the router
@@ -14,10 +69,18 @@ type Page = () => Promise<{ default: ComponentType }>
  * 300 ms after its fallback appeared). A module that fails to load shows the
  * route's error element.
  */
-function page(path: string | undefined, load: Page, children?: RouteObject[]): RouteObject {
-  const base = { lazy: async () => ({ Component: (await load()).default }), errorElement: <RouteError /> }
-  if (children) return path === undefined ? { ...base, children } : { ...base, path, children }
-  return path === undefined ? { ...base, index: true } : { ...base, path }
+function pageWith(queryClient: QueryClient) {
+  return (path: string | undefined, load: Page, children?: RouteObject[]): RouteObject => {
+    const base = {
+      lazy: async () => {
+        const { default: Component, prefetch } = await load()
+        return prefetch ? { Component, loader: prefetchLoader(queryClient, prefetch) } : { Component }
+      },
+      errorElement: <RouteError />,
+    }
+    if (children) return path === undefined ? { ...base, children } : { ...base, path, children }
+    return path === undefined ? { ...base, index: true } : { ...base, path }
+  }
 }
 
 const PublicLayout: Page = () => import('./layout/public-layout')
@@ -64,57 +127,59 @@ export function initialized(router: DataRouter): Promise<void> {
   })
 }
 
-/** Routes of spec 000 §2 (and 001 §2, 002 §2). */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      page(undefined, PublicLayout, [
-        page(undefined, Landing),
-        page('features', Features),
-        page('premium', Premium),
-        page('download', Download),
-        page('privacy-choices', PrivacyChoices),
-        page('teams/join/:token', TeamJoin),
-      ]),
-      page('auth', Auth),
-      page('auth/update-password', UpdatePassword),
-      page('app', AppLayout, [
-        page(undefined, Dashboard),
-        page('tasks', Tasks),
-        page('tasks/project/:projectId', Tasks),
-        page('tasks/smart-filter/:filterId', Tasks),
-        page('matrix', Matrix),
-        page('notes', Notes),
-        page('notes/new', Notes),
-        page('notes/:noteId', Notes),
-        page('journal', Journal),
-        page('journal/recent', Journal),
-        page('journal/new', Journal),
-        page('journal/:entryId', Journal),
-        page('pomodoro', Pomodoro),
-        page('teams', Teams),
-        page('teams/create', Teams),
-        page('teams/join/:token', TeamInvite),
-        page('teams/:teamId', Teams),
-        page('teams/:teamId/settings', Teams),
-        page('settings', SettingsLayout, [
-          page(undefined, SettingsGeneral),
-          page('preferences', SettingsPreferences),
-          page('security', SettingsSecurity),
-          page('billing', SettingsBilling),
-          page('integrations', SettingsIntegrations),
+/** Routes of spec 000 §2 (and 001 §2, 002 §2); pages prefetch into queryClient. */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const page = pageWith(queryClient)
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        page(undefined, PublicLayout, [
+          page(undefined, Landing),
+          page('features', Features),
+          page('premium', Premium),
+          page('download', Download),
+          page('privacy-choices', PrivacyChoices),
+          page('teams/join/:token', TeamJoin),
         ]),
-        page('notifications', Notifications),
-        page('activity', Activity),
-        page('help', Help),
-        page('search', Search),
-        page('demo', Demo),
+        page('auth', Auth),
+        page('auth/update-password', UpdatePassword),
+        page('app', AppLayout, [
+          page(undefined, Dashboard),
+          page('tasks', Tasks),
+          page('tasks/project/:projectId', Tasks),
+          page('tasks/smart-filter/:filterId', Tasks),
+          page('matrix', Matrix),
+          page('notes', Notes),
+          page('notes/new', Notes),
+          page('notes/:noteId', Notes),
+          page('journal', Journal),
+          page('journal/recent', Journal),
+          page('journal/new', Journal),
+          page('journal/:entryId', Journal),
+          page('pomodoro', Pomodoro),
+          page('teams', Teams),
+          page('teams/create', Teams),
+          page('teams/join/:token', TeamInvite),
+          page('teams/:teamId', Teams),
+          page('teams/:teamId/settings', Teams),
+          page('settings', SettingsLayout, [
+            page(undefined, SettingsGeneral),
+            page('preferences', SettingsPreferences),
+            page('security', SettingsSecurity),
+            page('billing', SettingsBilling),
+            page('integrations', SettingsIntegrations),
+          ]),
+          page('notifications', Notifications),
+          page('activity', Activity),
+          page('help', Help),
+          page('search', Search),
+          page('demo', Demo),
+          { path: '*', element: <NotFound /> },
+        ]),
         { path: '*', element: <NotFound /> },
-      ]),
-      { path: '*', element: <NotFound /> },
-    ],
-  },
-]
-
+      ],
+    },
+  ]
+}

@@ -7,17 +7,19 @@ import { useRequiredUser } from '@/lib/auth-store'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { useNotificationPermission } from '@/features/notifications/hooks/use-notification-permission'
+import { subscriptionsQueryOptions } from '@/features/billing/api/get-subscriptions'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
 import { UpgradeButton } from '@/features/billing/components/upgrade-button'
 import { AppShell } from '@/features/shell/components/app-shell'
 import { useShellStore } from '@/features/shell/stores/shell-store'
 import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
 import { MfaGate } from '@/features/two-factor/components/mfa-gate'
-import { useAppearance } from '@/features/theme/api/appearance'
+import { appearanceQueryOptions, useAppearance } from '@/features/theme/api/appearance'
 import { useDarkSidebar } from '@/features/theme/hooks/use-apply-theme'
 import { AccountMenu } from './account-menu'
 import { HelpMenu } from './help-menu'
 import { MODULE_SIDEBARS } from './module-sidebars'
+import type { Prefetch } from '../route-table'
 import { RequireAuth } from './require-auth'
 import { useAppCommands } from './use-app-commands'
 
@@ -47,10 +49,18 @@ function usePaywallClosesQuickAdd() {
   }, [paywallOpen])
 }
 
+/**
+ * The dark sidebar preference, applied as a class on <html>. A component of
+ * its own: its query answering (after the first paint) re-renders nothing else.
+ */
+function DarkSidebarPreference() {
+  useDarkSidebar(useAppearance(useRequiredUser().id, 'darkSidebarInLightMode'))
+  return null
+}
+
 function SignedInApp() {
   const commands = useAppCommands()
   usePaywallClosesQuickAdd()
-  useDarkSidebar(useAppearance(useRequiredUser().id, 'darkSidebarInLightMode'))
   useCommandShortcuts(commands)
   useNotificationPermission()
   const { paletteOpen, shortcutsOpen, setPaletteOpen, setShortcutsOpen } = useShellStore()
@@ -76,6 +86,7 @@ function SignedInApp() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
+      <DarkSidebarPreference />
       <Suspense fallback={null}>
         {quickAddOpen ? <QuickAddDialog /> : null}
         {paywallOpen ? <PaywallDialog /> : null}
@@ -94,6 +105,12 @@ function Gate() {
     </MfaGate>
   )
 }
+
+/** The shell's first queries: the plan (Upgrade button) and the dark sidebar preference. */
+export const prefetch: Prefetch = (userId) => [
+  subscriptionsQueryOptions(userId),
+  appearanceQueryOptions(userId, 'darkSidebarInLightMode'),
+]
 
 /** /app/*: signed in, second factor answered, then the shell. */
 export default function AppLayout() {

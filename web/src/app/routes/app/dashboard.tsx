@@ -1,13 +1,16 @@
 import { BookOpen, CheckSquare, Note, Plus, SquaresFour, Timer, UsersThree } from '@phosphor-icons/react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { useRequiredUser } from '@/lib/auth-store'
 import { cn } from '@/lib/cn'
 import { dateLineFor, greetingFor } from '@/features/shell/utils/signed-in-text'
+import { openTasksQueryOptions } from '@/features/tasks/api/get-tasks'
 import { OpenTaskList } from '@/features/tasks/components/open-task-list'
 import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
-import { useAppearance } from '@/features/theme/api/appearance'
+import type { Prefetch } from '../../route-table'
+import { appearanceQueryOptions, useAppearance } from '@/features/theme/api/appearance'
 
 const SHORTCUTS = [
   { to: '/app/tasks', label: 'Tasks', icon: CheckSquare },
@@ -18,12 +21,12 @@ const SHORTCUTS = [
   { to: '/app/teams', label: 'Teams', icon: UsersThree },
 ] as const
 
-export default function Dashboard() {
-  const user = useRequiredUser()
-  const background = useAppearance(user.id, 'showDashboardBackground')
-  const openQuickAdd = useQuickAddStore((s) => s.setOpen)
-  const now = new Date()
-
+/**
+ * The page with the background the user chose. Only this wrapper reads the
+ * preference: its answer arriving re-renders one element, not the page.
+ */
+function DashboardBackground({ userId, children }: { userId: string; children: ReactNode }) {
+  const background = useAppearance(userId, 'showDashboardBackground')
   return (
     <div
       className={cn(
@@ -31,6 +34,24 @@ export default function Dashboard() {
         background && 'bg-gradient-to-br from-primary/10 via-background to-background',
       )}
     >
+      {children}
+    </div>
+  )
+}
+
+/** The page's first queries: the open tasks and the background preference. */
+export const prefetch: Prefetch = (userId) => [
+  openTasksQueryOptions(userId),
+  appearanceQueryOptions(userId, 'showDashboardBackground'),
+]
+
+export default function Dashboard() {
+  const user = useRequiredUser()
+  const openQuickAdd = useQuickAddStore((s) => s.setOpen)
+  const now = new Date()
+
+  return (
+    <DashboardBackground userId={user.id}>
       <div className="mx-auto grid max-w-5xl gap-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="grid gap-1">
@@ -67,6 +88,6 @@ export default function Dashboard() {
           </CardContent>
         </Card>
       </div>
-    </div>
+    </DashboardBackground>
   )
 }

@@ -2,10 +2,15 @@ import { Plus } from '@phosphor-icons/react'
 import { useParams, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PageHeader } from '@/components/ui/page-header'
+import { openTasksQueryOptions } from '@/features/tasks/api/get-tasks'
 import { OpenTaskList } from '@/features/tasks/components/open-task-list'
 import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
+import type { Prefetch } from '../../route-table'
 
 const VIEW_TITLES: Record<string, string> = { inbox: 'Inbox', today: 'Today', upcoming: 'Upcoming' }
+
+/** The page's first query: the open tasks. */
+export const prefetch: Prefetch = (userId) => [openTasksQueryOptions(userId)]
 
 export default function Tasks() {
   const [params] = useSearchParams()
