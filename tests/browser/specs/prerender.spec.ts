@@ -76,6 +76,20 @@ test.describe('first visit', () => {
   })
 })
 
+test('a button clicked before the app runs is clicked again once React owns the page', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/./) // the OAuth provider is not configured: the redirect ends in an error page
+  const release = await holdScripts(page)
+  await page.goto('/auth?redirect=/app/tasks', { waitUntil: 'commit' })
+  const authorize = page.waitForRequest((r) => r.url().includes('/auth/v1/authorize'))
+  await page.getByRole('button', { name: 'Continue with GitHub' }).click()
+  // Kept by index.html: nothing happened yet.
+  expect(page.url()).toMatch(/\/auth\?redirect=/)
+  release()
+  const url = new URL((await authorize).url())
+  expect(url.searchParams.get('provider')).toBe('github')
+  expect(url.searchParams.get('redirect_to')).toMatch(/\/app\/tasks$/)
+})
+
 test('with a stored choice the prerendered banner never shows', async ({ page }) => {
   const release = await holdScripts(page)
   await page.goto('/auth', { waitUntil: 'commit' })
