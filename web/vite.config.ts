@@ -113,6 +113,11 @@ export default defineConfig({
     outDir: 'dist/app',
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
+    // No <link rel=modulepreload> for the imports of a dynamic import: the
+    // browser fetches a module's imports as it reads it. Inserting those
+    // links (~45 for /app) was one long task of its own once the
+    // prerendered page was on screen (docs/benchmarks.md, issue 11).
+    modulePreload: false,
   },
   test: {
     environment: 'jsdom',

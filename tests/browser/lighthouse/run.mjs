@@ -13,8 +13,8 @@
 // caches are cleared first (the sign-in stays in localStorage). Each page
 // is audited RUNS times (default 3) and the run with the median
 // performance score is kept. Prints performance and accessibility scores
-// and the timings (FCP, LCP, TBT, TTI) as JSON; writes the reports to
-// ../artifacts/lighthouse/.
+// and the timings (FCP, LCP, TBT, TTI) as JSON; writes the reports (HTML and the
+// JSON result) to ../artifacts/lighthouse/.
 // Also, without Lighthouse or throttling: the time from navigating to /app
 // (cold cache) until the open task list is on screen and the main thread
 // is idle (`appReadyMs`, median of RUNS).
@@ -148,6 +148,7 @@ async function audit(name, url, port, config, flags = {}) {
   runs.sort((a, b) => (a.lhr.categories.performance.score ?? 0) - (b.lhr.categories.performance.score ?? 0))
   const median = runs[Math.floor(runs.length / 2)]
   writeFileSync(path.join(out, `${name}.html`), median.report)
+  writeFileSync(path.join(out, `${name}.json`), JSON.stringify(median.lhr))
   return { ...summary(median.lhr), performanceRuns: runs.map((r) => Math.round((r.lhr.categories.performance.score ?? 0) * 100)) }
 }
 
@@ -194,7 +195,8 @@ async function auditApp(email, password, seeded) {
       JSON.stringify({ version: 1, timestamp: new Date().toISOString(), analytics: false, geolocation: false, marketing: false, saleShareOptOut: true, limitSensitiveUse: true }),
     ),
   )
-  await page.waitForSelector('form[aria-label="Sign in"] input[type=email]', { timeout: 30_000 })
+  // The prerendered form's button is disabled until the app has taken it over.
+  await page.waitForSelector('form[aria-label="Sign in"] button[type=submit]:not([disabled])', { timeout: 30_000 })
   await page.type('form[aria-label="Sign in"] input[type=email]', email)
   await page.type('form[aria-label="Sign in"] input[type=password]', password)
   await page.click('form[aria-label="Sign in"] button[type=submit]')
