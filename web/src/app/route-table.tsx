@@ -38,7 +38,7 @@ function observed(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
  * prerendered page in a pass of its own), and must then render the query
  * loading, as it was prerendered.
  */
-function prefetchLoader(queryClient: QueryClient, prefetch: Prefetch): LoaderFunction {
+export function prefetchLoader(queryClient: QueryClient, prefetch: Prefetch): LoaderFunction {
   return () => {
     const user = useAuthStore.getState().user
     if (!user) return null
