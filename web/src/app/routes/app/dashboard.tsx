@@ -9,8 +9,8 @@ import { dateLineFor, greetingFor } from '@/features/shell/utils/signed-in-text'
 import { openTasksQueryOptions } from '@/features/tasks/api/get-tasks'
 import { OpenTaskList } from '@/features/tasks/components/open-task-list'
 import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
-import type { Prefetch } from '../../route-table'
 import { appearanceQueryOptions, useAppearance } from '@/features/theme/api/appearance'
+import type { Prefetch } from '../../route-table'
 
 const SHORTCUTS = [
   { to: '/app/tasks', label: 'Tasks', icon: CheckSquare },
