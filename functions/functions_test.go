@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/functions"
 	"daybase/internal/identity"
@@ -24,12 +23,7 @@ const userID = "8d0fd2b3-9ca7-4d9e-a95f-9e13dded323e"
 
 func server(t *testing.T) *functions.Server {
 	db := pgtest.New(t)
-	pool, err := pgxpool.New(context.Background(), db.AuthenticatorURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	return functions.New(pool, slog.New(slog.NewTextHandler(io.Discard, nil)),
+	return functions.New(db.AuthenticatorPool(t), slog.New(slog.NewTextHandler(io.Discard, nil)),
 		functions.Function{Name: "whoami", Handler: func(ctx context.Context, r *functions.Request) (any, error) {
 			var uid, role string
 			err := r.AsUser(ctx, func(tx pgx.Tx) error {
@@ -113,9 +107,7 @@ func TestInvocations(t *testing.T) {
 
 func TestStreamedResponse(t *testing.T) {
 	db := pgtest.New(t)
-	pool, _ := pgxpool.New(context.Background(), db.AuthenticatorURL())
-	defer pool.Close()
-	s := functions.New(pool, slog.New(slog.NewTextHandler(io.Discard, nil)), functions.Function{Name: "csv",
+	s := functions.New(db.AuthenticatorPool(t), slog.New(slog.NewTextHandler(io.Discard, nil)), functions.Function{Name: "csv",
 		Handler: func(context.Context, *functions.Request) (any, error) {
 			return &functions.Response{Header: http.Header{"Content-Type": {"text/csv"}}, Write: func(w io.Writer) error {
 				_, err := io.WriteString(w, "a,b\n1,2\n")

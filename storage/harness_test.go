@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
 
@@ -206,13 +205,8 @@ type option func(*storage.Config)
 
 func setup(t *testing.T, kind backendKind, opts ...option) *bundle {
 	t.Helper()
-	ctx := context.Background()
 	db := pgtest.New(t)
-	api, err := pgxpool.New(ctx, db.AuthenticatorURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(api.Close)
+	api := db.AuthenticatorPool(t)
 	be, keys := kind.open(t)
 	b := &bundle{t: t, db: db, signer: token.NewSigner(jwtSecret), backend: be, keys: keys, logs: &syncBuffer{}, tap: &tap{Backend: be}}
 	b.anonKey, _ = b.signer.APIKey("anon")

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/gateway/rest/plan"
 	"daybase/gateway/rest/schemacache"
@@ -49,11 +48,7 @@ func setupREST(t testing.TB, opts ...func(*Config)) *restBundle {
 			t.Fatalf("user: %v", err)
 		}
 	}
-	pool, err := pgxpool.New(ctx, db.AuthenticatorURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
+	pool := db.AuthenticatorPool(t)
 	cache := schemacache.New(schemacache.Config{Schemas: []string{"test", "other"}}, testLogger(t))
 	if _, err := cache.Reload(ctx, db.Pool); err != nil {
 		t.Fatal(err)

@@ -25,11 +25,7 @@ type txBundle struct {
 func setupTx(t testing.TB) txBundle {
 	t.Helper()
 	db := pgtest.New(t)
-	pool, err := pgxpool.New(context.Background(), db.AuthenticatorURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
+	pool := db.AuthenticatorPool(t)
 	snap, err := schemacache.Load(context.Background(), pool, schemacache.Config{})
 	if err != nil {
 		t.Fatal(err)

@@ -178,6 +178,18 @@ func (db *DB) URLAs(role, password string) string {
 // AuthenticatorURL logs in as the gateway's role.
 func (db *DB) AuthenticatorURL() string { return db.URLAs("authenticator", AuthenticatorPassword) }
 
+// AuthenticatorPool is a pool that logs in as the gateway's role (what API
+// requests use), closed at t's cleanup, before the database is dropped.
+func (db *DB) AuthenticatorPool(t TB) *pgxpool.Pool {
+	t.Helper()
+	pool, err := pgxpool.New(context.Background(), db.AuthenticatorURL())
+	if err != nil {
+		t.Fatalf("pgtest: authenticator pool: %v", err)
+	}
+	t.Cleanup(pool.Close)
+	return pool
+}
+
 // TB is the part of testing.TB the harness uses.
 type TB interface {
 	Helper()

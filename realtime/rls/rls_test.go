@@ -59,12 +59,7 @@ func setup(t *testing.T) (*pgtest.DB, *pgxpool.Pool, *rls.Catalog) {
 	if _, err := db.Pool.Exec(ctx, fmt.Sprintf(`INSERT INTO rt.members VALUES (1, '%s')`, carol)); err != nil {
 		t.Fatal(err)
 	}
-	api, err := pgxpool.New(ctx, db.AuthenticatorURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(api.Close)
-	return db, api, rls.NewCatalog(db.Pool, time.Minute)
+	return db, db.AuthenticatorPool(t), rls.NewCatalog(db.Pool, time.Minute)
 }
 
 func s(v string) *string { return &v }

@@ -90,11 +90,7 @@ func TestDemoAccountSignsInAndSeesItsData(t *testing.T) {
 
 	// As the demo user through the API role: its tasks plus Sam's in the
 	// shared project, all inside the Free plan's caps.
-	api, err := pgxpool.New(ctx, db.AuthenticatorURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer api.Close()
+	api := db.AuthenticatorPool(t)
 	var got string
 	err = pgx.BeginFunc(ctx, api, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "SELECT set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",

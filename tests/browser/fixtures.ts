@@ -100,6 +100,12 @@ export async function signInThroughUi(page: Page, account: Account): Promise<voi
   await form.getByRole('button', { name: 'Sign in' }).click()
 }
 
+/** Signs in through the app and waits for the signed-in shell (for accounts without a second factor). */
+export async function signInToApp(page: Page, account: Account): Promise<void> {
+  await signInThroughUi(page, account)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+}
+
 export async function signOutThroughUi(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click()
   await page.getByRole('menuitem', { name: 'Log out' }).click()

@@ -33,12 +33,7 @@ type Bundle struct {
 func New(t testing.TB) *Bundle {
 	t.Helper()
 	db := pgtest.New(t)
-	api, err := pgxpool.New(context.Background(), db.AuthenticatorURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(api.Close)
-	b := &Bundle{T: t, DB: db, Admin: db.Pool, API: api, Log: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))}
+	b := &Bundle{T: t, DB: db, Admin: db.Pool, API: db.AuthenticatorPool(t), Log: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))}
 	return b
 }
 

@@ -33,12 +33,7 @@ type Bundle struct {
 func Setup(t testing.TB) *Bundle {
 	t.Helper()
 	db := pgtest.New(t)
-	api, err := pgxpool.New(t.Context(), db.AuthenticatorURL())
-	if err != nil {
-		t.Fatalf("authenticator pool: %v", err)
-	}
-	t.Cleanup(api.Close)
-	return &Bundle{T: t, Ctx: t.Context(), DB: db, API: api}
+	return &Bundle{T: t, Ctx: t.Context(), DB: db, API: db.AuthenticatorPool(t)}
 }
 
 // Actor is who a request runs as: a role and, for a signed-in user, the

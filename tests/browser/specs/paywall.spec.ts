@@ -1,4 +1,4 @@
-import { expect, screenshot, serverUrl, signInThroughUi, signUpThroughApi, test } from '../fixtures'
+import { expect, screenshot, serverUrl, signInToApp, signUpThroughApi, test } from '../fixtures'
 
 test('the 501st task on the Free plan opens the paywall', async ({ page, account, consoleErrors }) => {
   const { accessToken, userId } = await signUpThroughApi(account)
@@ -16,8 +16,7 @@ test('the 501st task on the Free plan opens the paywall', async ({ page, account
   })
   expect(res.status, await res.text()).toBe(201)
 
-  await signInThroughUi(page, account)
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await signInToApp(page, account)
   await page.goto('/app/tasks')
   await expect(page.getByRole('list', { name: 'Open tasks' })).toContainText('Seeded task 500')
   await screenshot(page, 'tasks')

@@ -1,9 +1,8 @@
-import { expect, screenshot, serverUrl, signInThroughUi, signUpThroughApi, test } from '../fixtures'
+import { expect, screenshot, serverUrl, signInToApp, signUpThroughApi, test } from '../fixtures'
 
 test('the theme can be changed and stays after a reload', async ({ page, account }) => {
   await signUpThroughApi(account)
-  await signInThroughUi(page, account)
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await signInToApp(page, account)
   await page.goto('/app/settings/preferences#theme')
   const html = page.locator('html')
 
@@ -64,8 +63,7 @@ test.describe('on a first visit', () => {
 
 test('a signed-in user saves privacy choices to the server', async ({ page, account }) => {
   const { accessToken } = await signUpThroughApi(account)
-  await signInThroughUi(page, account)
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await signInToApp(page, account)
   await page.getByRole('button', { name: 'Help menu' }).click()
   await page.getByRole('menuitem', { name: 'Privacy choices' }).click()
   const dialog = page.getByRole('dialog', { name: 'Privacy choices' })

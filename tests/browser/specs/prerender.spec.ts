@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, signInThroughUi, signUpThroughApi, test } from '../fixtures'
+import { expect, signInThroughUi, signInToApp, signUpThroughApi, test } from '../fixtures'
 
 // /auth and /app are prerendered by the web build (web/scripts/prerender.mjs):
 // the server sends the page with its markup, the browser paints it before any
@@ -162,8 +162,7 @@ test('signed out, the prerendered /app stays hidden and the visitor goes to /aut
 
 test('a prerendered page is painted in the colours the user chose', async ({ page, account }) => {
   await signUpThroughApi(account)
-  await signInThroughUi(page, account)
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await signInToApp(page, account)
   await page.goto('/app/settings/preferences#theme')
   await page.getByRole('radio', { name: 'Dark' }).click()
   await page.getByRole('radio', { name: 'Emerald' }).click()

@@ -1,4 +1,4 @@
-import { expect, screenshot, signInThroughUi, signUpThroughApi, test } from '../fixtures'
+import { expect, screenshot, signInThroughUi, signInToApp, signUpThroughApi, test } from '../fixtures'
 
 test('public pages render', async ({ page }) => {
   for (const [path, heading, name] of [
@@ -17,8 +17,7 @@ test('unknown paths show the not-found page', async ({ page, account }) => {
   await page.goto('/no-such-page')
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
   await signUpThroughApi(account)
-  await signInThroughUi(page, account)
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await signInToApp(page, account)
   await page.goto('/app/no-such-page')
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Go to dashboard' })).toBeVisible()
@@ -58,8 +57,7 @@ test('every module is reachable from the rail', async ({ page, account }) => {
 
 test('settings sections are chosen by the URL hash', async ({ page, account }) => {
   await signUpThroughApi(account)
-  await signInThroughUi(page, account)
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await signInToApp(page, account)
   await page.goto('/app/settings#theme')
   await expect(page).toHaveURL(/\/app\/settings\/preferences#theme$/)
   await expect(page.getByRole('heading', { name: 'Theme', level: 2 })).toBeFocused()
@@ -71,8 +69,7 @@ test('settings sections are chosen by the URL hash', async ({ page, account }) =
 
 test('keyboard: command palette, shortcuts help and quick navigation', async ({ page, account }) => {
   await signUpThroughApi(account)
-  await signInThroughUi(page, account)
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await signInToApp(page, account)
 
   await page.keyboard.press('Control+k')
   const palette = page.getByRole('dialog', { name: 'Command palette' })
@@ -124,8 +121,7 @@ test('up to 768 px wide the navigation is a drawer', async ({ page, account }) =
 
 test('Upgrade to Pro goes through checkout and the plan becomes Pro', async ({ page, account }) => {
   await signUpThroughApi(account)
-  await signInThroughUi(page, account)
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await signInToApp(page, account)
   await page.goto('/app/settings/billing')
   await expect(page.getByText('Current plan:')).toContainText('Free')
   await screenshot(page, 'billing')

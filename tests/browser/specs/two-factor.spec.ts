@@ -6,6 +6,7 @@ import {
   screenshot,
   serverUrl,
   signInThroughUi,
+  signInToApp,
   signOutThroughUi,
   signUpThroughApi,
   test,
@@ -154,14 +155,12 @@ test('two-factor can be turned off with the password', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Enable 2FA' })).toBeVisible()
 
   await signOutThroughUi(page)
-  await signInThroughUi(page, account)
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await signInToApp(page, account)
   await expect(page.getByRole('dialog', { name: 'Two-factor verification' })).toHaveCount(0)
 })
 
 test('with a wrong password, two-factor is turned off with an authenticator code', async ({ page, consoleErrors }) => {
-  await signInThroughUi(page, account)
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  await signInToApp(page, account)
 
   // Enrol again (two-factor is off after the previous test).
   await page.goto('/app/settings/security')

@@ -27,6 +27,19 @@ beforeEach(() => {
   useAuthStore.getState().setSession({ access_token: 't1', user: { id: 'u1', email: 'a@b.co' } } as Session)
 })
 
+/**
+ * Renders the gate for a session without a verified factor, the settings
+ * row still being read; the app is on screen. Returns the row's answer.
+ */
+async function renderWithoutVerifiedFactor(): Promise<(required: boolean) => void> {
+  checkAssurance.mockResolvedValue({ kind: 'unless-required' })
+  let answer: (required: boolean) => void = () => undefined
+  requiredWithoutFactor.mockReturnValue(new Promise((r) => (answer = r)))
+  renderGate()
+  expect(await screen.findByText('The app')).toBeInTheDocument()
+  return (required) => answer(required)
+}
+
 describe('MfaGate', () => {
   it('shows the app when the session has the level it needs', async () => {
     checkAssurance.mockResolvedValue({ kind: 'ok' })
@@ -37,22 +50,14 @@ describe('MfaGate', () => {
   })
 
   it('without a verified factor opens the app while the settings are read', async () => {
-    checkAssurance.mockResolvedValue({ kind: 'unless-required' })
-    let answer: (required: boolean) => void = () => undefined
-    requiredWithoutFactor.mockReturnValue(new Promise((r) => (answer = r)))
-    renderGate()
-    expect(await screen.findByText('The app')).toBeInTheDocument()
+    const answer = await renderWithoutVerifiedFactor()
     expect(requiredWithoutFactor).toHaveBeenCalledWith('u1')
     await act(async () => answer(false))
     expect(screen.getByText('The app')).toBeInTheDocument()
   })
 
   it('replaces the app with the required dialog when the settings say two-factor is on', async () => {
-    checkAssurance.mockResolvedValue({ kind: 'unless-required' })
-    let answer: (required: boolean) => void = () => undefined
-    requiredWithoutFactor.mockReturnValue(new Promise((r) => (answer = r)))
-    renderGate()
-    expect(await screen.findByText('The app')).toBeInTheDocument()
+    const answer = await renderWithoutVerifiedFactor()
     await act(async () => answer(true))
     expect(await screen.findByRole('dialog', { name: 'Two-factor authentication required' })).toBeInTheDocument()
     expect(screen.queryByText('The app')).not.toBeInTheDocument()
