@@ -116,3 +116,57 @@ func TestAccessibleTasksUseIndexes(t *testing.T) {
 		}
 	}
 }
+
+// tasksList is the app's open-task list as web/src/features/tasks/api/get-tasks.ts
+// asks /rest/v1 for it, rendered as the REST layer renders a JSON array.
+const tasksList = `SELECT coalesce(json_agg(t), '[]')::text FROM (
+  SELECT id, title, due_date, priority, created_at FROM tasks
+   WHERE user_id = $1 AND is_deleted = false AND is_completed = false
+   ORDER BY sort_order DESC LIMIT 200) t`
+
+// BenchmarkTasksListAssurance is what the restrictive policy of 0620
+// (auth.data_access_allowed(): session live, aal2 when the user has a
+// verified factor) costs a tasks list request: the same request with a
+// token that names its session, for a user without a factor, for one with
+// a factor at aal2, and — the "before" — with the policy dropped. Each
+// iteration is one request (transaction as the user, the query, commit);
+// only the query is timed. Figures go to docs/benchmarks.md.
+func BenchmarkTasksListAssurance(b *testing.B) {
+	bd := setup(b)
+	bd.Super(benchSQL)
+	session := superScalar[string](bd, `INSERT INTO auth.sessions (user_id) VALUES ($1) RETURNING id::text`, benchUser.ID)
+	run := func(b *testing.B, a actor) {
+		var times []time.Duration
+		var body string
+		for b.Loop() {
+			tx := bd.Begin(a)
+			start := time.Now()
+			if err := tx.QueryRow(bd.Ctx, tasksList, benchUser.ID).Scan(&body); err != nil {
+				b.Fatalf("query: %s", describe(err))
+			}
+			times = append(times, time.Since(start))
+			tx.Commit(bd.Ctx)
+		}
+		var rows []json.RawMessage
+		if err := json.Unmarshal([]byte(body), &rows); err != nil || len(rows) != 200 {
+			b.Fatalf("%d rows (err %v), want 200", len(rows), err)
+		}
+		slices.Sort(times)
+		b.ReportMetric(float64(times[len(times)/2].Microseconds()), "µs-p50")
+		b.ReportMetric(float64(times[(len(times)*99)/100].Microseconds()), "µs-p99")
+	}
+	noFactor := benchUser.InSession(session).AtAAL("aal1")
+	b.Run("policy/no_factor", func(b *testing.B) { run(b, noFactor) })
+	b.Run("policy/factor_aal2", func(b *testing.B) {
+		bd.Super(`INSERT INTO auth.mfa_factors (user_id, factor_type, status) VALUES ($1, 'totp', 'verified')`, benchUser.ID)
+		defer bd.Super(`DELETE FROM auth.mfa_factors WHERE user_id = $1`, benchUser.ID)
+		run(b, benchUser.InSession(session).AtAAL("aal2"))
+	})
+	b.Run("before/no_policy", func(b *testing.B) {
+		bd.Super(`DROP POLICY data_access_allowed ON public.tasks`)
+		defer bd.Super(`CREATE POLICY data_access_allowed ON public.tasks AS RESTRICTIVE FOR ALL TO PUBLIC
+			USING ((SELECT auth.data_access_allowed())) WITH CHECK ((SELECT auth.data_access_allowed()))`)
+		run(b, noFactor)
+	})
+	b.Logf("plan with the policy:\n%s", explain(bd, noFactor, strings.Replace(tasksList, "$1", "'"+benchUser.ID+"'", 1), "ANALYZE, COSTS OFF"))
+}
