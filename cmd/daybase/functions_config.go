@@ -63,7 +63,7 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 	if v := strings.TrimSpace(getenv("DAYBASE_INTEGRATIONS_ALLOW_HOSTS")); v != "" {
 		e.integrations.AllowInternalHosts = strings.Split(v, ",")
 	}
-	authCfg, err := authConfig(getenv, d.cfg.SiteURL)
+	authCfg, err := authConfig(getenv, d.cfg)
 	if err != nil {
 		return e, err
 	}
