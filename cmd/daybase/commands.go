@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/term"
 
+	"daybase/functions/billing"
 	"daybase/internal/datadir"
 	"daybase/internal/keys"
 	"daybase/internal/sqlconsole"
@@ -143,5 +145,53 @@ func seedCmd(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintln(e.stdout, "Demo data ready: sign in as demo@daybase.local / daybase-demo (also sam@daybase.local).")
+	return nil
+}
+
+// planCmd assigns plans without a payment — how plans are given on a
+// server whose billing is not set up (no Stripe, no local checkout):
+//
+//	daybase plan set EMAIL free|pro|team
+//	daybase plan show EMAIL
+func planCmd(ctx context.Context, e *env, args []string) error {
+	if err := e.parse(args, nil); err != nil {
+		return err
+	}
+	rest := e.flags.Args()
+	switch {
+	case len(rest) == 3 && rest[0] == "set":
+	case len(rest) == 2 && rest[0] == "show":
+	default:
+		fmt.Fprintln(e.stderr, "daybase plan: want 'set EMAIL free|pro|team' or 'show EMAIL'")
+		return errUsage
+	}
+	k, err := e.dataDirKeys()
+	if err != nil {
+		return err
+	}
+	db, err := openDatabase(ctx, e, k, true)
+	if err != nil {
+		return err
+	}
+	defer db.close()
+	pool, err := pgxpool.New(ctx, db.adminURL)
+	if err != nil {
+		return fmt.Errorf("connect: %w", err)
+	}
+	defer pool.Close()
+	email := rest[1]
+	if rest[0] == "set" {
+		if err := billing.AssignPlan(ctx, pool, email, rest[2]); err != nil {
+			if errors.Is(err, billing.ErrNoAccount) {
+				return fmt.Errorf("%w (the person signs up first, then you assign the plan)", err)
+			}
+			return err
+		}
+	}
+	plan, err := billing.CurrentPlan(ctx, pool, email)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s is on the %s plan.\n", email, plan)
 	return nil
 }

@@ -53,6 +53,18 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 		StripeWebhookSecret: strings.TrimSpace(getenv("DAYBASE_STRIPE_WEBHOOK_SECRET")),
 		StripeAPIURL:        strings.TrimSpace(getenv("DAYBASE_STRIPE_API_URL")),
 		StripePrices:        map[string]string{},
+		// The free "pay" button is for a development server nobody else
+		// reaches (issue 17); anywhere else it must be asked for.
+		LocalCheckout: loopbackOnly(d.cfg),
+	}
+	switch v := strings.TrimSpace(getenv("DAYBASE_BILLING_LOCAL_CHECKOUT")); v {
+	case "":
+	case "true", "1":
+		e.billing.LocalCheckout = true
+	case "false", "0":
+		e.billing.LocalCheckout = false
+	default:
+		return e, fmt.Errorf("DAYBASE_BILLING_LOCAL_CHECKOUT=%q: want true or false", v)
 	}
 	for _, p := range billing.Prices {
 		if v := strings.TrimSpace(getenv("DAYBASE_STRIPE_PRICE_" + strings.ToUpper(p.Name))); v != "" {

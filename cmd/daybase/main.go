@@ -6,6 +6,7 @@
 //	daybase migrate        apply pending migrations and exit
 //	daybase keys --json    print the URL and API keys of the data dir
 //	daybase sql [-c SQL]   the admin SQL console
+//	daybase plan set EMAIL free|pro|team   assign a plan without billing
 //	daybase version        print the version
 package main
 
@@ -35,6 +36,8 @@ Commands:
   keys        print the URL and API keys (--json for machines)
   sql         admin SQL console; -c "SQL" or stdin for scripts
   seed        add demo accounts and content (--demo); idempotent
+  plan        plan set EMAIL free|pro|team, plan show EMAIL: assign plans
+              where billing is not set up (no Stripe, no local checkout)
   gen types   print TypeScript types of the database (--lang typescript)
   version     print the version
 
@@ -68,6 +71,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"sql":     sqlCmd,
 		"gen":     genCmd,
 		"seed":    seedCmd,
+		"plan":    planCmd,
 		"version": func(_ context.Context, e *env, _ []string) error {
 			fmt.Fprintln(e.stdout, "daybase", versionString())
 			return nil
