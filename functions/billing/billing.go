@@ -210,6 +210,9 @@ func (s *Service) checkout(ctx context.Context, r *functions.Request) (any, erro
 	if err := r.DecodeJSON(&in); err != nil {
 		return nil, err
 	}
+	if s.provider() == providerNone {
+		return nil, errNotSetUp()
+	}
 	if in.UserID != "" && r.Caller.Role != identity.ServiceRole && in.UserID != r.UserID() {
 		return nil, fail(false, true, http.StatusForbidden, "userId must be the signed-in user")
 	}
@@ -229,6 +232,9 @@ func (s *Service) teamCheckout(ctx context.Context, r *functions.Request) (any, 
 	var in checkoutRequest
 	if err := r.DecodeJSON(&in); err != nil {
 		return nil, err
+	}
+	if s.provider() == providerNone {
+		return nil, errNotSetUp()
 	}
 	c, err := s.validateCheckout(r, in, true)
 	if err != nil {
@@ -383,6 +389,9 @@ func (s *Service) portal(ctx context.Context, r *functions.Request) (any, error)
 	if err := r.DecodeJSON(&in); err != nil {
 		return nil, err
 	}
+	if s.provider() == providerNone {
+		return nil, errNotSetUp()
+	}
 	p := portal{userID: r.UserID(), returnURL: s.cfg.PublicURL + "/app/settings/billing"}
 	if p.userID == "" {
 		return nil, fail(false, false, http.StatusBadRequest, "a signed-in user is required")
@@ -406,6 +415,9 @@ func (s *Service) teamPortal(ctx context.Context, r *functions.Request) (any, er
 	var in portalRequest
 	if err := r.DecodeJSON(&in); err != nil {
 		return nil, err
+	}
+	if s.provider() == providerNone {
+		return nil, errNotSetUp()
 	}
 	if in.TeamID == "" {
 		return nil, fail(true, false, http.StatusBadRequest, "missing teamId")

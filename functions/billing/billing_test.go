@@ -137,8 +137,17 @@ func TestNoFreeProWithoutBilling(t *testing.T) {
 	if res.Code != 503 || strings.TrimSpace(res.Body) != want {
 		t.Fatalf("checkout: %d %s", res.Code, res.Body)
 	}
-	if res := b.invoke("billing-portal", &b.me, map[string]any{"email": "x@example.test"}); res.Code != 503 {
+	// An operator-assigned plan has no portal to manage it in.
+	var email string
+	b.Scalar(&email, `SELECT email FROM auth.users WHERE id = $1`, b.user)
+	if err := billing.AssignPlan(t.Context(), b.Admin, email, "pro"); err != nil {
+		t.Fatal(err)
+	}
+	if res := b.invoke("billing-portal", &b.me, map[string]any{"email": email}); res.Code != 503 {
 		t.Fatalf("portal: %d %s", res.Code, res.Body)
+	}
+	if err := billing.AssignPlan(t.Context(), b.Admin, email, "free"); err != nil {
+		t.Fatal(err)
 	}
 	// A checkout session started while the local checkout was on cannot be
 	// paid once it is off.
