@@ -154,16 +154,18 @@ func seedCmd(ctx context.Context, e *env, args []string) error {
 //	daybase plan set EMAIL free|pro|team
 //	daybase plan show EMAIL
 func planCmd(ctx context.Context, e *env, args []string) error {
+	var rest []string
+	switch {
+	case len(args) >= 3 && args[0] == "set":
+		rest, args = args[:3], args[3:]
+	case len(args) >= 2 && args[0] == "show":
+		rest, args = args[:2], args[2:]
+	default:
+		fmt.Fprintln(e.stderr, "Usage: daybase plan set EMAIL free|pro|team, or daybase plan show EMAIL")
+		return errUsage
+	}
 	if err := e.parse(args, nil); err != nil {
 		return err
-	}
-	rest := e.flags.Args()
-	switch {
-	case len(rest) == 3 && rest[0] == "set":
-	case len(rest) == 2 && rest[0] == "show":
-	default:
-		fmt.Fprintln(e.stderr, "daybase plan: want 'set EMAIL free|pro|team' or 'show EMAIL'")
-		return errUsage
 	}
 	k, err := e.dataDirKeys()
 	if err != nil {
