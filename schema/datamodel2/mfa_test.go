@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
 )
 
 // Issue 17, findings 2 and 3: a user with a verified factor reaches no data

@@ -26,20 +26,29 @@
 -- schema/datamodel2/mfa_test.go fails when a table or RPC added later lacks
 -- its part.
 
+-- PL/pgSQL rather than SQL: a SQL function that cannot be inlined (this one
+-- is SECURITY DEFINER) is planned again on every call, PL/pgSQL keeps the
+-- plans of its two look-ups for the connection's life (docs/benchmarks.md,
+-- "Issue 17").
 CREATE FUNCTION auth.data_access_allowed() RETURNS boolean
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
-  SELECT CASE
-    -- A token of an ended session (signed out, reuse detected, timeboxed).
-    WHEN c.sid IS NOT NULL AND NOT EXISTS (
-      SELECT 1 FROM auth.sessions s
-       WHERE s.id = c.sid AND (s.not_after IS NULL OR s.not_after > now())) THEN false
-    WHEN c.aal = 'aal2' THEN true
-    ELSE NOT EXISTS (
-      SELECT 1 FROM auth.mfa_factors f WHERE f.user_id = auth.uid() AND f.status = 'verified')
-  END
-  FROM (SELECT CASE WHEN j ->> 'session_id' ~ '^[0-9a-fA-F-]{36}$' THEN (j ->> 'session_id')::uuid END AS sid,
-               j ->> 'aal' AS aal
-          FROM auth.jwt() AS j) c
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
+DECLARE
+  v_claims  jsonb := auth.jwt();
+  v_session text := nullif(v_claims ->> 'session_id', '');
+BEGIN
+  -- A token of an ended session (signed out, reuse detected, timeboxed).
+  IF v_session IS NOT NULL THEN
+    IF v_session !~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
+       OR NOT EXISTS (SELECT 1 FROM auth.sessions s
+                       WHERE s.id = v_session::uuid AND (s.not_after IS NULL OR s.not_after > now())) THEN
+      RETURN false;
+    END IF;
+  END IF;
+  IF v_claims ->> 'aal' = 'aal2' THEN
+    RETURN true;
+  END IF;
+  RETURN NOT EXISTS (SELECT 1 FROM auth.mfa_factors f WHERE f.user_id = auth.uid() AND f.status = 'verified');
+END
 $$;
 REVOKE ALL ON FUNCTION auth.data_access_allowed() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION auth.data_access_allowed() TO anon, authenticated, service_role;
