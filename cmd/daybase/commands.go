@@ -109,6 +109,33 @@ func isTerminal(r any) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// adminPool opens the data dir's database — the running serve's cluster, the
+// external database, or a cluster started for this command — and a
+// superuser pool on it. With migrate, pending migrations are applied first
+// (not to a running serve's cluster: serve migrated it). done closes both.
+func (e *env) adminPool(ctx context.Context, migrate bool) (*pgxpool.Pool, func(), error) {
+	k, err := e.dataDirKeys()
+	if err != nil {
+		return nil, nil, err
+	}
+	db, err := openDatabase(ctx, e, k, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	if migrate && (db.cluster != nil || e.cfg.DatabaseURL != "") {
+		if err := db.migrate(ctx, e, k); err != nil {
+			db.close()
+			return nil, nil, err
+		}
+	}
+	pool, err := pgxpool.New(ctx, db.adminURL)
+	if err != nil {
+		db.close()
+		return nil, nil, fmt.Errorf("connect: %w", err)
+	}
+	return pool, func() { pool.Close(); db.close() }, nil
+}
+
 // seedCmd migrates, then adds the demo accounts and their content
 // (demo@daybase.local / daybase-demo). Running it twice changes nothing.
 func seedCmd(ctx context.Context, e *env, args []string) error {
@@ -122,25 +149,11 @@ func seedCmd(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "daybase seed: say what to seed: --demo")
 		return errUsage
 	}
-	k, err := e.dataDirKeys()
+	pool, done, err := e.adminPool(ctx, true)
 	if err != nil {
 		return err
 	}
-	db, err := openDatabase(ctx, e, k, true)
-	if err != nil {
-		return err
-	}
-	defer db.close()
-	if db.cluster != nil || e.cfg.DatabaseURL != "" {
-		if err := db.migrate(ctx, e, k); err != nil {
-			return err
-		}
-	}
-	pool, err := pgxpool.New(ctx, db.adminURL)
-	if err != nil {
-		return fmt.Errorf("connect for seeding: %w", err)
-	}
-	defer pool.Close()
+	defer done()
 	if err := seed.Demo(ctx, pool, e.log); err != nil {
 		return err
 	}
@@ -167,20 +180,11 @@ func planCmd(ctx context.Context, e *env, args []string) error {
 	if err := e.parse(args, nil); err != nil {
 		return err
 	}
-	k, err := e.dataDirKeys()
+	pool, done, err := e.adminPool(ctx, false)
 	if err != nil {
 		return err
 	}
-	db, err := openDatabase(ctx, e, k, true)
-	if err != nil {
-		return err
-	}
-	defer db.close()
-	pool, err := pgxpool.New(ctx, db.adminURL)
-	if err != nil {
-		return fmt.Errorf("connect: %w", err)
-	}
-	defer pool.Close()
+	defer done()
 	email := rest[1]
 	if rest[0] == "set" {
 		if err := billing.AssignPlan(ctx, pool, email, rest[2]); err != nil {
