@@ -42,32 +42,32 @@ func TestEveryTableOwnsItsTimestamps(t *testing.T) {
 }
 
 // TestClientCannotChooseServerColumns performs the attack: backdate a
-// task's created_at, updated_at and completed_at on insert, then rewrite
-// them and the id on update. The server's values win; the service role
-// (imports, seeds) keeps its own.
+// task's created_at and updated_at on insert, then rewrite them and the id
+// on update. The server's values win; the service role (imports, seeds)
+// keeps its own. (completed_at keeps 0105's rule: TestCompletedAtFollowsIsCompleted.)
 func TestClientCannotChooseServerColumns(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := b.loadWorld()
 	const past = "2001-02-03 04:05:06+00"
-	id, err := scalar[string](b, w.owner, `INSERT INTO public.tasks (user_id, title, is_completed, completed_at, created_at, updated_at)
-		VALUES ($1, 'backdated', true, $2, $2, $2) RETURNING id::text`, w.owner.ID, past)
+	id, err := scalar[string](b, w.owner, `INSERT INTO public.tasks (user_id, title, created_at, updated_at)
+		VALUES ($1, 'backdated', $2, $2) RETURNING id::text`, w.owner.ID, past)
 	must(t, err)
 	recent := `SELECT created_at > now() - interval '1 minute' AND updated_at > now() - interval '1 minute'
-	                  AND completed_at > now() - interval '1 minute' FROM public.tasks WHERE id = $1`
+	             FROM public.tasks WHERE id = $1`
 	if ok := superScalar[bool](b, recent, id); !ok {
 		t.Fatalf("insert kept the client's timestamps: %s", superScalar[string](b,
-			`SELECT format('%s %s %s', created_at, updated_at, completed_at) FROM public.tasks WHERE id = $1`, id))
+			`SELECT format('%s %s', created_at, updated_at) FROM public.tasks WHERE id = $1`, id))
 	}
-	before := superScalar[string](b, `SELECT format('%s %s', created_at, completed_at) FROM public.tasks WHERE id = $1`, id)
+	before := superScalar[string](b, `SELECT format('%s', created_at) FROM public.tasks WHERE id = $1`, id)
 	n, err := scalar[int](b, w.owner, `WITH u AS (
-		UPDATE public.tasks SET created_at = $2, completed_at = $2, updated_at = $2, id = gen_random_uuid(), title = 'renamed'
+		UPDATE public.tasks SET created_at = $2, updated_at = $2, id = gen_random_uuid(), title = 'renamed'
 		 WHERE id = $1 RETURNING 1) SELECT count(*) FROM u`, id, past)
 	must(t, err)
 	if n != 1 {
 		t.Fatalf("update touched %d rows", n)
 	}
-	after := superScalar[string](b, `SELECT format('%s %s', created_at, completed_at) FROM public.tasks WHERE id = $1 AND title = 'renamed'`, id)
+	after := superScalar[string](b, `SELECT format('%s', created_at) FROM public.tasks WHERE id = $1 AND title = 'renamed'`, id)
 	if after != before {
 		t.Errorf("update changed server columns: %s -> %s", before, after)
 	}

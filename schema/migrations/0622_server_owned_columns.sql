@@ -9,9 +9,12 @@
 --   (project_invites): now() on insert, unchanged on update;
 --   updated_at: now() on insert and update;
 --   id: the client may choose it on insert (supabase-js apps insert with
---   ids they made, for optimistic lists), but never change it;
---   tasks.completed_at: now() when a task becomes completed, unchanged
---   while it stays completed, NULL otherwise (follows is_completed).
+--   ids they made, for optimistic lists), but never change it.
+--
+-- tasks.completed_at keeps 0105's rule (docs/decisions.md, "Subtasks,
+-- completion and timestamps"): the server stamps it when a task becomes
+-- completed, an import may bring its own, and the user may correct it while
+-- the task stays completed — it is the user's record, not an audit stamp.
 --
 -- Owner columns (user_id, owner_id, ...) that must equal auth.uid() are held
 -- by the tables' row-level security policies (WITH CHECK), as the isolation
@@ -51,12 +54,6 @@ BEGIN
       v_patch := v_patch || jsonb_build_object(v_col, v_old -> v_col);
     END IF;
   END LOOP;
-  IF TG_TABLE_NAME = 'tasks' AND TG_TABLE_SCHEMA = 'public' THEN
-    v_patch := v_patch || jsonb_build_object('completed_at', CASE
-      WHEN NOT (to_jsonb(NEW) ->> 'is_completed')::boolean THEN NULL
-      WHEN TG_OP = 'UPDATE' AND (v_old ->> 'is_completed')::boolean THEN v_old -> 'completed_at'
-      ELSE to_jsonb(now()) END);
-  END IF;
   NEW := jsonb_populate_record(NEW, v_patch);
   RETURN NEW;
 END
