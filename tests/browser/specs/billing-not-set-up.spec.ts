@@ -37,6 +37,12 @@ test('without billing the plans say so, and the operator assigns Pro', async ({ 
   await expect(page.getByRole('button', { name: 'Billing is not set up' })).toBeDisabled()
   await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toHaveCount(0)
   await screenshot(page, 'billing-not-set-up')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(page.getByRole('button', { name: 'Billing is not set up' })).toBeVisible()
+  await screenshot(page, 'billing-not-set-up-390-dark')
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize({ width: 1280, height: 800 })
 
   // The operator's command, on the server's data directory.
   const { stdout } = await promisify(execFile)(server.bin, ['plan', 'set', account.email, 'pro'], {
