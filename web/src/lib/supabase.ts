@@ -23,15 +23,6 @@ export const supabase = createClient<Database>(config.url, config.anonKey, {
 
 export type SupabaseClient = typeof supabase
 
-// supabase-js hands realtime the new token on sign-in and refresh but not
-// after the second factor; the server shows a two-factor user's rows only
-// at aal2 (docs/decisions.md, issue 17), so the aal2 token must reach
-// realtime too, or the user's channels would stay silent until the next
-// refresh.
-supabase.auth.onAuthStateChange((event, session) => {
-  if (event === 'MFA_CHALLENGE_VERIFIED' && session) void supabase.realtime.setAuth(session.access_token)
-})
-
 /**
  * supabase.realtime and supabase.storage load their code on demand (see
  * lib/deferred/ and vite.config.ts): await these before the first use.
