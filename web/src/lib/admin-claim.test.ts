@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAdmin } from './admin'
+import { isAdmin } from './auth-store'
 
 describe('isAdmin', () => {
   it('is true only for app_metadata.daybase_admin === true', () => {
