@@ -79,6 +79,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.DAYBASE_URL = keys.url || served
     process.env.DAYBASE_ANON_KEY = keys.anon_key
     process.env.DAYBASE_SERVICE_ROLE_KEY = keys.service_role_key ?? ''
+    // For tests that run the binary's own commands on the same data dir (daybase admin grant).
+    process.env.DAYBASE_BIN_PATH = bin
+    process.env.DAYBASE_TEST_DATA_DIR = dataDir
   } catch (e) {
     await stop(server)
     rmSync(dataDir, { recursive: true, force: true })

@@ -19,7 +19,7 @@ const CHAR_WIDTH = 7.4 // px of a 12 px monospace digit, near enough for sizing
  */
 function columnWidths(st: SqlStatement): number[] {
   return st.columns.map((c, i) => {
-    let chars = Math.max(c.name.length, c.type.length)
+    let chars = c.name.length + 1 + c.type.length
     for (const row of st.rows.slice(0, 200)) chars = Math.max(chars, row[i]?.length ?? 4)
     return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, chars * CHAR_WIDTH + 20)))
   })
