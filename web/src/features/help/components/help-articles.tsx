@@ -1,5 +1,6 @@
 import { CaretRight, MagnifyingGlass } from '@phosphor-icons/react'
 import { useState } from 'react'
+import { useLocation } from 'react-router'
 import { Input } from '@/components/ui/input'
 import { byArea, searchArticles } from '../utils/articles'
 
@@ -12,7 +13,7 @@ import { byArea, searchArticles } from '../utils/articles'
 export function HelpArticles() {
   const [query, setQuery] = useState('')
   const found = searchArticles(query)
-  const open = typeof window === 'undefined' ? '' : window.location.hash.slice(1)
+  const open = useLocation().hash.slice(1)
   return (
     <div className="grid gap-4">
       <div className="relative">
