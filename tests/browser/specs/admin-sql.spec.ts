@@ -112,7 +112,7 @@ test('an admin runs SQL: results, errors in place, read-only, audit, history', a
   await runSql(page, "create table public.console_scratch (id int primary key, note text);\ninsert into public.console_scratch values (1, 'from the console')")
   await expect(page.getByText('2 statements in')).toBeVisible()
   await expect(page.getByText('committed')).toBeVisible()
-  await expect(page.getByRole('tab', { name: '2 · INSERT 0 1' })).toBeVisible()
+  await expect(page.getByRole('button', { name: '2 · INSERT 0 1', pressed: true })).toBeVisible()
   await page.getByRole('switch', { name: 'Read-only' }).click()
 
   const check = await invokeAdminSql(accessToken, { sql: 'select note from public.console_scratch' })

@@ -1,4 +1,4 @@
-import { BookOpen, Bell, CheckSquare, LockKey, Plugs, SquaresFour, Timer, UsersThree } from '@phosphor-icons/react'
+import { BookOpen, Bell, CheckSquare, ShieldStar, PlugsConnected, SquaresFour, Timer, UsersThree } from '@phosphor-icons/react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 
@@ -40,13 +40,13 @@ const SECTIONS = [
     points: ['Advance, due and overdue reminders', 'Quiet channels per priority', 'Live updates across devices'],
   },
   {
-    icon: Plugs,
+    icon: PlugsConnected,
     title: 'Integrations and export',
     text: 'Post new tasks to a team chat, turn a task into a code-hosting issue, and take your data with you.',
     points: ['Chat webhook and GitHub issues', 'JSON and CSV export', 'An API your own tools can use'],
   },
   {
-    icon: LockKey,
+    icon: ShieldStar,
     title: 'Security and privacy',
     text: 'Sign in with a password or a provider, protect it with an authenticator app, keep the data on your server.',
     points: ['Two-factor authentication with backup codes', 'Your data on your own server', 'Privacy choices honouring Global Privacy Control'],

@@ -1,11 +1,11 @@
 import {
-  ArrowRight,
+  ArrowCircleRight,
   BookOpen,
   CheckCircle,
   CheckSquare,
   HardDrives,
-  Keyboard,
-  LockKey,
+  KeyReturn,
+  Fingerprint,
   Note,
   SquaresFour,
   Timer,
@@ -32,8 +32,8 @@ const PREVIEW_TASKS = [
 
 const PROMISES = [
   { icon: HardDrives, title: 'Your server, your data', text: 'One program with its own database. Run it on a laptop, a small VPS or Kubernetes.' },
-  { icon: LockKey, title: 'Private by default', text: 'Row-level security on every table, two-factor sign-in and Global Privacy Control.' },
-  { icon: Keyboard, title: 'Keyboard first', text: 'Quick add with Q, the command palette with Ctrl+K, and a shortcut for every command.' },
+  { icon: Fingerprint, title: 'Private by default', text: 'Row-level security on every table, two-factor sign-in and Global Privacy Control.' },
+  { icon: KeyReturn, title: 'Keyboard first', text: 'Quick add with Q, the command palette with Ctrl+K, and a shortcut for every command.' },
 ] as const
 
 /** A still picture of the app's day view, drawn with the page's own styles (no image to wait for). */
@@ -99,7 +99,7 @@ export default function Landing() {
           <div className="flex flex-wrap gap-3">
             <Button asChild size="lg">
               <Link to="/auth?mode=signup">
-                Create a free account <ArrowRight size={16} aria-hidden />
+                Create a free account <ArrowCircleRight size={18} aria-hidden />
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Switch } from '@/components/ui/switch'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { cn } from '@/lib/cn'
 import { errorMessage } from '@/lib/errors'
 import { type SqlRun, type SqlStatement, useRunSql } from '../api/run-sql'
 import { useSqlConsoleStore } from '../stores/sql-console-store'
@@ -178,29 +178,43 @@ export default function SqlConsole() {
       {result ? <RunSummary run={result} /> : null}
 
       {statements.length > 0 ? (
-        <Tabs value={tab} onValueChange={setTab} className="min-w-0">
-          <TabsList className="h-auto w-full flex-wrap justify-start gap-1 sm:w-auto">
+        <div className="grid min-w-0 gap-3">
+          {/* One result at a time; each statement's button shows it (the tab list's
+              chunk stays with the sign-in page that already loads it). */}
+          <div role="group" aria-label="Statements" className="flex flex-wrap gap-1 justify-self-start rounded-lg bg-muted p-1">
             {statements.map((st) => (
-              <TabsTrigger key={st.index} value={String(st.index)} className="flex-none font-mono text-xs">
+              <button
+                key={st.index}
+                type="button"
+                aria-pressed={tab === String(st.index)}
+                onClick={() => setTab(String(st.index))}
+                className={cn(
+                  'rounded-md px-3 py-1 font-mono text-xs text-muted-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  tab === String(st.index) && 'bg-background text-foreground shadow-sm',
+                  st.status === 'error' && 'text-destructive',
+                )}
+              >
                 {statementLabel(st)}
-              </TabsTrigger>
+              </button>
             ))}
-          </TabsList>
-          {statements.map((st) => (
-            <TabsContent key={st.index} value={String(st.index)} className="mt-3">
-              {st.status === 'error' ? (
-                <p className="text-sm text-muted-foreground">This statement failed: see the error above.</p>
+          </div>
+          {statements
+            .filter((st) => String(st.index) === tab)
+            .map((st) =>
+              st.status === 'error' ? (
+                <p key={st.index} className="text-sm text-muted-foreground">
+                  This statement failed: see the error above.
+                </p>
               ) : st.columns.length > 0 ? (
-                <ResultsGrid statement={st} label={`Statement ${st.index}`} />
+                <ResultsGrid key={st.index} statement={st} label={`Statement ${st.index}`} />
               ) : (
-                <p className="rounded-md border p-3 font-mono text-sm">
+                <p key={st.index} className="rounded-md border p-3 font-mono text-sm">
                   {st.command}
                   {st.rowCount ? ` · ${st.rowCount.toLocaleString()} ${st.rowCount === 1 ? 'row' : 'rows'}` : ''}
                 </p>
-              )}
-            </TabsContent>
-          ))}
-        </Tabs>
+              ),
+            )}
+        </div>
       ) : !result && !runSql.isPending ? (
         <EmptyState
           icon={Database}
