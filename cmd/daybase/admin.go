@@ -62,21 +62,11 @@ func adminCmd(ctx context.Context, e *env, args []string) error {
 		return errUsage
 	}
 
-	k, err := e.dataDirKeys()
-	if err != nil {
-		return err
-	}
-	db, err := openDatabase(ctx, e, k, true)
+	db, err := openUpToDate(ctx, e)
 	if err != nil {
 		return err
 	}
 	defer db.close()
-	if db.cluster != nil || e.cfg.DatabaseURL != "" {
-		// This process owns the database (no serve running): bring it up to date first.
-		if err := db.migrate(ctx, e, k); err != nil {
-			return err
-		}
-	}
 	conn, err := pgx.Connect(ctx, db.adminURL)
 	if err != nil {
 		return fmt.Errorf("connect: %w", err)

@@ -120,20 +120,11 @@ func seedCmd(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "daybase seed: say what to seed: --demo")
 		return errUsage
 	}
-	k, err := e.dataDirKeys()
-	if err != nil {
-		return err
-	}
-	db, err := openDatabase(ctx, e, k, true)
+	db, err := openUpToDate(ctx, e)
 	if err != nil {
 		return err
 	}
 	defer db.close()
-	if db.cluster != nil || e.cfg.DatabaseURL != "" {
-		if err := db.migrate(ctx, e, k); err != nil {
-			return err
-		}
-	}
 	pool, err := pgxpool.New(ctx, db.adminURL)
 	if err != nil {
 		return fmt.Errorf("connect for seeding: %w", err)
