@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -30,6 +31,14 @@ async function auditRows(userId: string): Promise<{ statement: string; status: s
   })
   expect(res.status).toBe(200)
   return (await res.json()) as never
+}
+
+/** The token's claims with changes, signed with the data dir's real JWT secret or a wrong one. */
+function reSigned(token: string, changes: Record<string, unknown>, secret: string): string {
+  const [header, payload] = token.split('.')
+  const claims = { ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), ...changes }
+  const body = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`
 }
 
 /** Replaces the editor's text as a user does: select all, type. */
@@ -71,6 +80,16 @@ test('a user sees no console and the endpoint refuses them', async ({ page, acco
   expect(selfGrant.status).toBe(403)
   const anon = await invokeAdminSql(anonKey(), { sql: 'select 1' })
   expect(anon.status).toBe(401)
+
+  // A token claiming admin in app_metadata: with a made-up signature the
+  // gateway refuses it; validly signed (as if the secret had leaked, or the
+  // token predated a revoke) the function still asks the database, which says no.
+  const claimAdmin = { app_metadata: { provider: 'email', providers: ['email'], daybase_admin: true } }
+  const forged = await invokeAdminSql(reSigned(accessToken, claimAdmin, 'not-the-secret'), { sql: 'select 1' })
+  expect(forged.status).toBe(401)
+  const { jwt_secret } = JSON.parse(readFileSync(`${process.env.DAYBASE_TEST_DATA_DIR}/secrets.json`, 'utf8')) as { jwt_secret: string }
+  const signed = await invokeAdminSql(reSigned(accessToken, claimAdmin, jwt_secret), { sql: 'select 1' })
+  expect(signed).toEqual({ status: 403, body: expect.objectContaining({ code: 'not_admin' }) })
 })
 
 test('an admin runs SQL: results, errors in place, read-only, audit, history', async ({ page, account }) => {
