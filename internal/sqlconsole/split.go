@@ -15,7 +15,7 @@ type Statement struct {
 }
 
 // Split cuts a script into statements at the semicolons outside string
-// literals (standard, E'' with backslash escapes), quoted identifiers,
+// literals (standard, and E-strings with backslash escapes), quoted identifiers,
 // dollar-quoted bodies and comments (nested /* */ included). Pieces that
 // hold only white space and comments are dropped. A body in BEGIN ATOMIC …
 // END is not recognised: its inner semicolons split it (dollar-quote such
