@@ -109,24 +109,13 @@ func isTerminal(r any) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// adminPool opens the data dir's database — the running serve's cluster, the
-// external database, or a cluster started for this command — and a
-// superuser pool on it. With migrate, pending migrations are applied first
-// (not to a running serve's cluster: serve migrated it). done closes both.
-func (e *env) adminPool(ctx context.Context, migrate bool) (*pgxpool.Pool, func(), error) {
-	k, err := e.dataDirKeys()
+// adminPool opens the data dir's database up to date (openUpToDate) and a
+// superuser pool on it, for the commands that work beside a running serve
+// or without one. done closes both.
+func (e *env) adminPool(ctx context.Context) (*pgxpool.Pool, func(), error) {
+	db, err := openUpToDate(ctx, e)
 	if err != nil {
 		return nil, nil, err
-	}
-	db, err := openDatabase(ctx, e, k, true)
-	if err != nil {
-		return nil, nil, err
-	}
-	if migrate && (db.cluster != nil || e.cfg.DatabaseURL != "") {
-		if err := db.migrate(ctx, e, k); err != nil {
-			db.close()
-			return nil, nil, err
-		}
 	}
 	pool, err := pgxpool.New(ctx, db.adminURL)
 	if err != nil {
@@ -149,7 +138,7 @@ func seedCmd(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "daybase seed: say what to seed: --demo")
 		return errUsage
 	}
-	pool, done, err := e.adminPool(ctx, true)
+	pool, done, err := e.adminPool(ctx)
 	if err != nil {
 		return err
 	}
@@ -180,7 +169,7 @@ func planCmd(ctx context.Context, e *env, args []string) error {
 	if err := e.parse(args, nil); err != nil {
 		return err
 	}
-	pool, done, err := e.adminPool(ctx, false)
+	pool, done, err := e.adminPool(ctx)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"daybase/functions"
+	"daybase/functions/adminsql"
 	"daybase/functions/billing"
 	"daybase/functions/export"
 	"daybase/functions/integrations"
@@ -106,6 +107,7 @@ func buildFunctions(d deps, getenv func(string) string) []functions.Function {
 		reminders.NewService(d.adminPool, d.log).Function(),
 		export.Function(),
 		support.New(e.support, d.log).Function(),
+		adminsql.New(adminsql.Config{}, d.adminPool, d.log).Function(),
 	}
 	fns = append(fns, billing.New(e.billing, d.adminPool, d.log).Functions()...)
 	fns = append(fns, integrations.New(e.integrations, d.adminPool, d.log).Functions()...)

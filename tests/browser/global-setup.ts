@@ -100,5 +100,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.DAYBASE_URL = server.url
   process.env.DAYBASE_ANON_KEY = server.anonKey
   process.env.DAYBASE_SERVICE_ROLE_KEY = server.serviceRoleKey
+  // For tests that run the binary's own commands on the same data dir (daybase admin grant).
+  process.env.DAYBASE_BIN_PATH = server.bin
+  process.env.DAYBASE_TEST_DATA_DIR = server.dataDir
   return server.stop
 }
