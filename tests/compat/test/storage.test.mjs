@@ -83,7 +83,9 @@ test('list shows files and folders', async () => {
   assert.deepEqual(data.map((e) => [e.name, e.id === null]), [['a.txt', false], ['b.txt', false], ['sub', true]]);
   const file = data[0];
   assert.equal(file.metadata.size, 'list/a.txt'.length);
-  assert.equal(file.metadata.mimetype, 'text/plain;charset=UTF-8');
+  // storage-js sends strings as 'text/plain;charset=UTF-8'; the server
+  // keeps the type as mime.FormatMediaType writes it (issue 17).
+  assert.equal(file.metadata.mimetype, 'text/plain; charset=UTF-8');
   assert.equal(file.metadata.cacheControl, 'max-age=3600');
   assert.match(file.metadata.eTag, /^"[0-9a-f]{32}"$/);
   assert.deepEqual(data[2], { name: 'sub', id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
@@ -115,7 +117,7 @@ test('info and exists', async () => {
   assert.equal(data.name, 'info.txt');
   assert.equal(data.bucketId, priv);
   assert.equal(data.size, 3);
-  assert.equal(data.contentType, 'text/plain;charset=UTF-8');
+  assert.equal(data.contentType, 'text/plain; charset=UTF-8');
   assert.deepEqual(data.metadata, { tag: 'x' });
   assert.deepEqual(await files.exists('info.txt'), { data: true, error: null });
   const missing = await files.exists('nope.txt');
@@ -238,4 +240,31 @@ test('the server enforces the file rules of the app', async () => {
   assert.deepEqual(apiError(tooBig.error), {
     name: 'StorageApiError', message: 'File "big.pdf" exceeds maximum size of 10MB', status: 400, statusCode: '413', code: 'EntityTooLarge',
   });
+});
+
+// Issue 17: a Content-Type that is a list ran as HTML on the app's origin,
+// and a gzip Content-Encoding hid an executable from the signature check.
+test('a type list and an encoded body are refused; active content downloads in a sandbox', async () => {
+  const files = svc.storage.from(pub);
+  const html = '<script>alert(document.domain)</script>';
+  for (const contentType of ['text/plain;charset=utf-8,text/html', 'image/png;x,text/html']) {
+    const { error } = await files.upload(`attack/${contentType.length}.txt`, html, { contentType });
+    assert.deepEqual(apiError(error), {
+      name: 'StorageApiError', status: 400, statusCode: '415', code: 'InvalidMimeType',
+      message: `mime type ${JSON.stringify(contentType)} is not valid: send one media type, such as text/plain; charset=utf-8`,
+    });
+  }
+  const gz = await files.upload('attack/report.pdf', new Blob(['%PDF-1.7'], { type: 'application/pdf' }), { contentEncoding: 'gzip' });
+  assert.deepEqual(apiError(gz.error), {
+    name: 'StorageApiError', status: 400, statusCode: '415', code: 'InvalidRequest',
+    message: "Content-Encoding gzip is not accepted: upload the file's own bytes (a compressed file as application/gzip)",
+  });
+  assert.deepEqual((await files.list('attack')).data, []);
+
+  assert.equal((await files.upload('attack/page.html', html, { contentType: 'text/html' })).error, null);
+  const page = await fetch(files.getPublicUrl('attack/page.html').data.publicUrl);
+  assert.deepEqual(
+    ['content-type', 'content-disposition', 'content-security-policy', 'x-content-type-options'].map((h) => page.headers.get(h)),
+    ['text/html', 'attachment; filename=page.html', "default-src 'none'; sandbox; frame-ancestors 'none'", 'nosniff'],
+  );
 });
