@@ -25,7 +25,7 @@ type testCase struct {
 // (a real MinIO server).
 func TestStorage(t *testing.T) {
 	var all []testCase
-	for _, group := range [][]testCase{apiCases, accessCases, pathCases, ruleCases, limitCases, securityCases} {
+	for _, group := range [][]testCase{apiCases, accessCases, pathCases, ruleCases, limitCases, securityCases, attachmentCases} {
 		all = append(all, group...)
 	}
 	for _, kind := range backends(t) {
