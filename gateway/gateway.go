@@ -9,6 +9,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -26,7 +27,19 @@ type Config struct {
 	// MaxBodyBytes caps request bodies of every service except storage,
 	// which enforces its own per-plan limits while streaming.
 	MaxBodyBytes int64
+	// BodyReadTimeout is how long a request body may take to arrive; a
+	// slower one is cut off and answered 408 by its service. Storage
+	// uploads instead may pause this long between bytes (storage.Config).
+	// Zero means 30s; negative turns it off. Env DAYBASE_BODY_READ_TIMEOUT.
+	BodyReadTimeout time.Duration
+	// FilesURL is the separate origin for user files, or "". Requests to
+	// its host reach only the services marked Files (and /health): not
+	// the app, not the other APIs. Env DAYBASE_STORAGE_FILES_URL.
+	FilesURL string
 }
+
+// DefaultBodyReadTimeout is Config.BodyReadTimeout's default.
+const DefaultBodyReadTimeout = 30 * time.Second
 
 // Pinger reports whether the database answers (for /health).
 type Pinger interface {
@@ -44,6 +57,9 @@ type Service struct {
 	APIKey      APIKeyRule
 	OpenPaths   []string
 	UnlimitedIn bool // skip the body limit (storage streams big uploads)
+	// Files marks the service that answers on the files host
+	// (Config.FilesURL): storage, which serves only downloads there.
+	Files bool
 }
 
 // APIKeyRule says whether a service requires the apikey.
@@ -84,7 +100,14 @@ func New(cfg Config, db Pinger, services []Service, web http.Handler, log *slog.
 	if web != nil {
 		mux.Handle("/", web)
 	}
-	g.handler = requestID(g.accessLog(recoverPanics(log, cors(mux))))
+	if cfg.BodyReadTimeout == 0 {
+		cfg.BodyReadTimeout = DefaultBodyReadTimeout
+	}
+	var h http.Handler = mux
+	if cfg.FilesURL != "" {
+		h = filesHostOnly(cfg.FilesURL, services, mux)
+	}
+	g.handler = requestID(g.accessLog(recoverPanics(log, securityHeaders(cors(bodyDeadline(cfg.BodyReadTimeout, h))))))
 	return g
 }
 
@@ -100,6 +123,32 @@ func (g *Gateway) health(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "ok"})
+}
+
+// filesHostOnly answers requests to the files host with the services
+// marked Files and /health only; the app and the other APIs are not there,
+// so a user's file rendered on that origin finds no session to read.
+func filesHostOnly(filesURL string, services []Service, next http.Handler) http.Handler {
+	u, _ := url.Parse(filesURL)
+	var prefixes []string
+	for _, s := range services {
+		if s.Files {
+			prefixes = append(prefixes, s.Prefix+"/")
+		}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u == nil || !strings.EqualFold(r.Host, u.Host) || r.URL.Path == "/health" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		for _, p := range prefixes {
+			if strings.HasPrefix(r.URL.Path, p) {
+				next.ServeHTTP(w, r)
+				return
+			}
+		}
+		writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not found: this host serves user files only"})
+	})
 }
 
 func isOpenPath(s Service, path string) bool {

@@ -37,7 +37,7 @@ func newTestGateway(t *testing.T, db Pinger) (*Gateway, *token.Signer) {
 		"index.html":       {Data: []byte("<html><head><!--daybase-config--></head></html>")},
 		"assets/app-1a.js": {Data: []byte("console.log(1)")},
 		"favicon.svg":      {Data: []byte("<svg/>")},
-	}, "http://example.test", "ANON")
+	}, WebConfig{PublicURL: "http://example.test", AnonKey: "ANON"})
 	g := New(Config{Signer: signer, MaxBodyBytes: 16}, db, []Service{
 		{Prefix: "/rest/v1", Handler: echoIdentity},
 		{Prefix: "/auth/v1", Handler: echoIdentity, OpenPaths: []string{"/verify", "/callback"}},

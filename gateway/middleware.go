@@ -111,6 +111,44 @@ func recoverPanics(log *slog.Logger, next http.Handler) http.Handler {
 	})
 }
 
+// securityHeaders are sent with every answer; the web app's pages replace
+// the CSP with their full policy (webapp.go) and storage sets its own for
+// the files it serves (storage/mediatype.go).
+//
+//   - nosniff: a type is never guessed from the bytes;
+//   - X-Frame-Options DENY and CSP frame-ancestors 'none': no page of
+//     ours (the app, the API's own HTML pages) can be framed by another
+//     site to have a user click on it (clickjacking);
+//   - Referrer-Policy: other sites see our origin, never a path that may
+//     hold a token;
+//   - HSTS when the request came over TLS, directly or through a proxy
+//     that says so in X-Forwarded-Proto (a browser ignores the header
+//     over plain HTTP, so a spoofed one does no harm); one year, this host
+//     only.
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Content-Security-Policy", "frame-ancestors 'none'")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		if overTLS(r) {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// overTLS reports whether the client reached us over HTTPS: TLS here, or
+// a proxy's X-Forwarded-Proto (its first value, the client's side).
+func overTLS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	proto, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",")
+	return strings.EqualFold(strings.TrimSpace(proto), "https")
+}
+
 // Headers the SDKs send (CORS preflight must allow them) and read (they
 // must be exposed), from the supabase-js reference §0.
 const (
@@ -157,6 +195,25 @@ func limitBody(max int64, next http.Handler) http.Handler {
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, max)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// bodyDeadline gives a request body d to arrive, so a client that sends
+// its body a byte at a time (slowloris on bodies) cannot hold a
+// connection and a handler forever: reading past the deadline fails with
+// a timeout, which each service answers with 408. The deadline is the
+// connection's; net/http lifts it once the body has been read to its end
+// (it then reads the connection only to notice a client that leaves), so
+// a long answer is not cut off — TestBodyDeadlineEndsWithTheBody holds it
+// to that. Requests without a body (downloads, websocket upgrades) get no
+// deadline. Storage uploads replace it with one that moves as bytes
+// arrive (storage.Config.UploadIdleTimeout).
+func bodyDeadline(d time.Duration, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if d > 0 && r.Body != nil && r.Body != http.NoBody {
+			http.NewResponseController(w).SetReadDeadline(time.Now().Add(d))
+		}
 		next.ServeHTTP(w, r)
 	})
 }

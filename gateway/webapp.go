@@ -47,7 +47,11 @@ const minCompress = 256
 // config is injected. Each representation has its own strong ETag; Range
 // requests are honoured on the identity representation only (an encoded
 // answer is always whole).
-func WebApp(files fs.FS, publicURL, anonKey string) http.Handler {
+//
+// Every page is sent with a Content-Security-Policy (pagePolicy) whose
+// script-src allows the page's own inline scripts by their hashes, taken
+// from the page as it is sent, config included; nothing else inline runs.
+func WebApp(files fs.FS, cfg WebConfig) http.Handler {
 	index, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -55,12 +59,12 @@ func WebApp(files fs.FS, publicURL, anonKey string) http.Handler {
 				"which runs the web build before the Go build.", http.StatusServiceUnavailable)
 		})
 	}
-	cfg, _ := json.Marshal(map[string]string{"url": publicURL, "anonKey": anonKey})
+	runtime, _ := json.Marshal(map[string]string{"url": cfg.PublicURL, "anonKey": cfg.AnonKey})
 	// </script> cannot appear in JSON-encoded strings: json.Marshal escapes <.
-	configScript := []byte("<script>window.__DAYBASE_CONFIG__=" + string(cfg) + "</script>")
+	configScript := []byte("<script>window.__DAYBASE_CONFIG__=" + string(runtime) + "</script>")
 	withConfig := func(page []byte) []byte { return bytes.Replace(page, []byte(configMarker), configScript, 1) }
-	indexFile := newStaticFile("index.html", withConfig(index))
-	pages, err := loadPrerendered(files, withConfig)
+	indexFile := newPage("index.html", withConfig(index), cfg)
+	pages, err := loadPrerendered(files, func(name string, page []byte) *staticFile { return newPage(name, withConfig(page), cfg) })
 	if err != nil {
 		slog.Warn("web app: prerendered pages not served; every page starts from index.html", "err", err)
 	}
@@ -133,9 +137,10 @@ func (p prerenderedPage) fits(query map[string][]string) bool {
 	return true
 }
 
-// loadPrerendered reads the manifest and its pages, config filled in. A
-// build without prerendered pages (vite dev, tests) has no manifest: none.
-func loadPrerendered(files fs.FS, withConfig func([]byte) []byte) (map[string]prerenderedPage, error) {
+// loadPrerendered reads the manifest and its pages, made into files to
+// serve by page. A build without prerendered pages (vite dev, tests) has
+// no manifest: none.
+func loadPrerendered(files fs.FS, page func(name string, data []byte) *staticFile) (map[string]prerenderedPage, error) {
 	raw, err := fs.ReadFile(files, prerenderedManifest)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -154,7 +159,7 @@ func loadPrerendered(files fs.FS, withConfig func([]byte) []byte) (map[string]pr
 		if !strings.HasPrefix(m.File, "pages/") || !strings.HasSuffix(m.File, ".html") {
 			return nil, fmt.Errorf("%s: %s: page %q is not an .html file under pages/", prerenderedManifest, route, m.File)
 		}
-		page, err := fs.ReadFile(files, m.File)
+		data, err := fs.ReadFile(files, m.File)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", prerenderedManifest, route, err)
 		}
@@ -162,7 +167,7 @@ func loadPrerendered(files fs.FS, withConfig func([]byte) []byte) (map[string]pr
 		for _, k := range m.Query {
 			query[k] = true
 		}
-		pages[route] = prerenderedPage{file: newStaticFile(m.File, withConfig(page)), query: query}
+		pages[route] = prerenderedPage{file: page(m.File, data), query: query}
 	}
 	return pages, nil
 }
@@ -214,6 +219,7 @@ func (c *fileCache) get(name string) (*staticFile, error) {
 type staticFile struct {
 	name        string
 	contentType string
+	csp         string // a page's Content-Security-Policy; "" for other files
 	data        []byte
 	etag        string
 	compressed  bool   // a text type: Vary: Accept-Encoding
@@ -250,6 +256,9 @@ func (f *staticFile) serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", f.contentType)
 	h.Set("X-Content-Type-Options", "nosniff")
+	if f.csp != "" {
+		h.Set("Content-Security-Policy", f.csp)
+	}
 	if f.compressed {
 		h.Add("Vary", "Accept-Encoding")
 	}

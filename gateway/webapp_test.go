@@ -27,7 +27,7 @@ func testWebApp() (http.Handler, fstest.MapFS) {
 		"favicon.svg":            {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'>" + strings.Repeat("<path d='M0 0h1v1z'/>", 40) + "</svg>")},
 		"assets/dir/placeholder": {Data: []byte("x")},
 	}
-	return WebApp(files, "http://example.test", "ANON"), files
+	return WebApp(files, WebConfig{PublicURL: "http://example.test", AnonKey: "ANON"}), files
 }
 
 func get(t *testing.T, h http.Handler, method, path string, header map[string]string) *httptest.ResponseRecorder {
@@ -218,7 +218,7 @@ func TestWebAppPrerenderedPages(t *testing.T) {
 		"pages/index.html":    {Data: []byte(`<html><head><!--daybase-config--></head><body><div id="root" data-prerendered="/">landing</div></body></html>`)},
 		"pages/manifest.json": {Data: []byte(`{"/auth": {"file": "pages/auth.html", "query": ["redirect"]}, "/": {"file": "pages/index.html", "query": ["*"]}}`)},
 	}
-	h := WebApp(files, "http://example.test", "ANON")
+	h := WebApp(files, WebConfig{PublicURL: "http://example.test", AnonKey: "ANON"})
 	prerendered := func(path string) bool {
 		t.Helper()
 		rec := get(t, h, "GET", path, map[string]string{"Accept-Encoding": "gzip"})
@@ -255,7 +255,7 @@ func TestWebAppBadPrerenderManifest(t *testing.T) {
 		"outside":      `{"/auth": {"file": "index.html"}}`,
 		"missing page": `{"/auth": {"file": "pages/gone.html"}}`,
 	} {
-		_, err := loadPrerendered(fstest.MapFS{"pages/manifest.json": {Data: []byte(manifest)}}, func(b []byte) []byte { return b })
+		_, err := loadPrerendered(fstest.MapFS{"pages/manifest.json": {Data: []byte(manifest)}}, newStaticFile)
 		if err == nil {
 			t.Errorf("%s: no error", name)
 		}

@@ -22,6 +22,15 @@
 // file rules of spec 002 §5 (package storage/validate) and the per-user
 // rate limits ([Limits]).
 //
+// # Serving files
+//
+// A declared type is parsed strictly and stored normalised; only images
+// (not SVG), PDF, plain text, audio and video are served for display, all
+// else as an attachment with a sandboxing CSP; encoded uploads are
+// refused (mediatype.go). With [Config.FilesURL] public and signed
+// downloads move to another origin, which serves nothing else. Uploads
+// may take as long as their bytes keep coming ([Config.UploadIdleTimeout]).
+//
 // # Errors
 //
 // Errors are rendered as the hosted API renders them — HTTP 400 with the

@@ -5,13 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"mime"
 	"net/http"
 
 	"github.com/jackc/pgx/v5"
 
 	"daybase/storage/backend"
-	"daybase/storage/validate"
 )
 
 // findObject reads one row as the caller (RLS decides what exists).
@@ -82,6 +80,9 @@ func (s *Server) getAuthenticated(w http.ResponseWriter, r *http.Request) error 
 
 // getPublic serves getPublicUrl()'s URL: GET /object/public/{bucket}/{path}.
 func (s *Server) getPublic(w http.ResponseWriter, r *http.Request) error {
+	if s.toFilesHost(w, r) {
+		return nil
+	}
 	o, err := s.readable(r, true)
 	if err != nil {
 		return err
@@ -89,23 +90,11 @@ func (s *Server) getPublic(w http.ResponseWriter, r *http.Request) error {
 	return s.serveObject(w, r, o)
 }
 
-// activeTypes can run script when a browser opens them from our origin,
-// which is also the app's. They are served with a sandboxing CSP and as
-// attachments, so opening one downloads it and an <img> still shows an SVG.
-var activeTypes = map[string]bool{
-	"image/svg+xml": true, "text/html": true, "application/xhtml+xml": true, "text/xml": true,
-	"application/xml": true, "text/javascript": true, "application/javascript": true,
-	"application/x-javascript": true, "application/ecmascript": true, "text/ecmascript": true,
-	"application/pdf+xml": true, "text/xsl": true, "application/xslt+xml": true,
-}
-
-// sandboxCSP keeps an active document from running script or loading
-// anything, should a browser render it despite the attachment disposition.
-const sandboxCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
-
 // serveObject writes the object's bytes with its metadata as headers;
 // http.ServeContent answers Range (206, 416), HEAD, and If-None-Match /
-// If-Modified-Since (304) from the ETag and Last-Modified set here.
+// If-Modified-Since (304) from the ETag and Last-Modified set here. A
+// Content-Encoding recorded before encoded uploads were refused is not
+// sent: the client gets the stored bytes as they are.
 func (s *Server) serveObject(w http.ResponseWriter, r *http.Request, o object) error {
 	m := o.meta()
 	rc, err := s.backend.Open(r.Context(), objectKey(o.BucketID, o.version()))
@@ -118,11 +107,7 @@ func (s *Server) serveObject(w http.ResponseWriter, r *http.Request, o object) e
 	}
 	defer rc.Close()
 	h := w.Header()
-	ct := m.Mimetype
-	if ct == "" {
-		ct = "application/octet-stream"
-	}
-	h.Set("Content-Type", ct)
+	s.objectHeaders(h, r, o.Name, servedType(m.Mimetype))
 	cc := m.CacheControl
 	if cc == "" {
 		cc = "no-cache"
@@ -131,37 +116,8 @@ func (s *Server) serveObject(w http.ResponseWriter, r *http.Request, o object) e
 	if m.ETag != "" {
 		h.Set("ETag", m.ETag)
 	}
-	if m.ContentEncoding != "" {
-		h.Set("Content-Encoding", m.ContentEncoding)
-	}
-	h.Set("X-Content-Type-Options", "nosniff")
-	setDisposition(h, r, o.Name, ct)
 	http.ServeContent(w, r, "", m.lastModified(), rc)
 	return nil
-}
-
-// setDisposition adds Content-Disposition for ?download (the hosted API's
-// option: ?download for the object's name, ?download=name for another) and
-// for active content, which also gets the sandbox CSP.
-func setDisposition(h http.Header, r *http.Request, name, contentType string) {
-	q := r.URL.Query()
-	dl, asked := q["download"]
-	active := activeTypes[validate.BaseType(contentType)]
-	if active {
-		h.Set("Content-Security-Policy", sandboxCSP)
-	}
-	if !asked && !active {
-		return
-	}
-	fn := filename(name)
-	if asked && len(dl) > 0 && dl[0] != "" {
-		fn = dl[0]
-	}
-	if v := mime.FormatMediaType("attachment", map[string]string{"filename": fn}); v != "" {
-		h.Set("Content-Disposition", v)
-	} else {
-		h.Set("Content-Disposition", "attachment")
-	}
 }
 
 // objectInfo is info()'s answer; storage-js camel-cases the names.

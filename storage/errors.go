@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strconv"
 
@@ -137,6 +138,24 @@ func errTooLarge(message string) *Error {
 
 func errMimeType(message string) *Error {
 	return &Error{Status: 415, Code: "InvalidMimeType", Name: "invalid_mime_type", Message: message}
+}
+
+// errBadMimeType refuses a Content-Type that is not exactly one media
+// type (storage/mediatype.go).
+func errBadMimeType(declared string) *Error {
+	return &Error{Status: 415, Code: "InvalidMimeType", Name: "invalid_mime_type",
+		Message: fmt.Sprintf("mime type %q is not valid: send one media type, such as text/plain; charset=utf-8", declared)}
+}
+
+// errBodyRead is an upload whose bytes stopped coming: cut short (the
+// client closed the connection early) or stalled past the idle deadline.
+func errBodyRead(cause error) *Error {
+	var ne net.Error
+	if errors.As(cause, &ne) && ne.Timeout() {
+		return &Error{Status: 408, Code: "InvalidRequest", Name: "request_timeout", Err: cause,
+			Message: "The upload stopped sending bytes; try again"}
+	}
+	return &Error{Status: 400, Code: "InvalidRequest", Err: cause, Message: "The upload was cut short; try again"}
 }
 
 func errInvalidSignature(message string, cause error) *Error {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/textproto"
@@ -131,6 +132,9 @@ type bundle struct {
 	logs *syncBuffer
 	// tap counts the bytes the service hands the store.
 	tap *tap
+	// appHost is the API's host:port; filesHost the files origin's with
+	// withFilesHost, else "".
+	appHost, filesHost string
 }
 
 // tap passes everything to the real store and counts the bytes uploads
@@ -219,17 +223,39 @@ func setup(t *testing.T, kind backendKind, opts ...option) *bundle {
 	for _, o := range opts {
 		o(&cfg)
 	}
+	hs := httptest.NewUnstartedServer(nil)
+	t.Cleanup(hs.Close)
+	port := hs.Listener.Addr().(*net.TCPAddr).Port
+	b.appHost = fmt.Sprintf("127.0.0.1:%d", port)
+	if cfg.FilesURL != "" {
+		// withFilesHost: the same server under another name is the files
+		// origin, as a deployment points files.example.com at it.
+		b.filesHost = fmt.Sprintf("localhost:%d", port)
+		cfg.FilesURL, cfg.AppURL = "http://"+b.filesHost, "http://"+b.appHost
+	}
 	srv, err := storage.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	gw := gateway.New(gateway.Config{Signer: b.signer, MaxBodyBytes: 1 << 20}, db.Pool,
-		[]gateway.Service{{Prefix: "/storage/v1", Handler: srv, APIKey: gateway.APIKeyOptional, UnlimitedIn: true}},
+	// The gateway's deadline for bodies is the setting storage's idle
+	// deadline comes from (cmd/daybase wires both from one).
+	gw := gateway.New(gateway.Config{Signer: b.signer, MaxBodyBytes: 1 << 20, BodyReadTimeout: cfg.UploadIdleTimeout, FilesURL: cfg.FilesURL}, db.Pool,
+		[]gateway.Service{{Prefix: "/storage/v1", Handler: srv, APIKey: gateway.APIKeyOptional, UnlimitedIn: true, Files: true}},
 		nil, slog.New(slog.DiscardHandler))
-	hs := httptest.NewServer(gw)
-	t.Cleanup(hs.Close)
+	hs.Config.Handler = gw
+	hs.Start()
 	b.url = hs.URL + "/storage/v1"
 	return b
+}
+
+// withFilesHost serves files from a second origin (Config.FilesURL):
+// localhost:PORT beside the API's 127.0.0.1:PORT.
+func withFilesHost(cfg *storage.Config) { cfg.FilesURL = "set by setup" }
+
+// withBodyTimeout sets the gateway's body deadline and storage's idle
+// deadline for uploads.
+func withBodyTimeout(d time.Duration) option {
+	return func(cfg *storage.Config) { cfg.UploadIdleTimeout = d }
 }
 
 // testWriter sends log lines to t.Log.
@@ -337,6 +363,29 @@ func (b *bundle) call(method, path string, body io.Reader, who as, hdr ...string
 	if err != nil {
 		b.t.Fatalf("%s %s: read body: %v", method, path, err)
 	}
+	return resp{status: res.StatusCode, header: res.Header, body: data}
+}
+
+// callHost sends a request to host (the API's or the files origin's, the
+// same server) and does not follow redirects.
+func (b *bundle) callHost(host, method, path string, who as) resp {
+	b.t.Helper()
+	req, err := http.NewRequest(method, b.url+path, nil)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	req.Host = host
+	if who != nobody {
+		req.Header.Set("apikey", b.anonKey)
+		req.Header.Set("Authorization", "Bearer "+string(who))
+	}
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := noRedirect.Do(req)
+	if err != nil {
+		b.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
 	return resp{status: res.StatusCode, header: res.Header, body: data}
 }
 

@@ -288,7 +288,13 @@ func (s *Server) copyObject(w http.ResponseWriter, r *http.Request) error {
 				m.Mimetype = *md.Mimetype
 			}
 		}
-		if err := checkHeaderValues(uploadBody{contentType: m.Mimetype, cacheControl: m.CacheControl}); err != nil {
+		if err := checkHeaderValues(m.Mimetype, m.CacheControl); err != nil {
+			return err
+		}
+		if m.Mimetype == "" {
+			m.Mimetype = "application/octet-stream"
+		}
+		if m.Mimetype, err = mediaType(m.Mimetype); err != nil {
 			return err
 		}
 	}

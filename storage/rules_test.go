@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -96,28 +95,6 @@ var ruleCases = []testCase{
 			400, "415", "InvalidMimeType", "invalid_mime_type", `File type "php" is not allowed for security reasons`)
 		if keys := b.bucketKeys("task-attachments"); len(keys) != 1 {
 			t.Errorf("task-attachments holds %v, want only ok.txt", keys)
-		}
-	}},
-
-	{"active content is served so it cannot run script", nil, func(t *testing.T, b *bundle) {
-		uid, tok := b.user()
-		entry := b.journalFolder(uid)
-		wantOK(t, b.put(as(tok), "journal-images/"+entry+"/1.svg", "image/svg+xml", svgBytes))
-		wantOK(t, b.put(as(tok), "task-attachments/"+uid+"/t/page.html", "text/html", []byte("<script>alert(1)</script>")))
-		for _, path := range []string{"/object/public/journal-images/" + entry + "/1.svg", "/object/public/task-attachments/" + uid + "/t/page.html"} {
-			g := b.call(http.MethodGet, path, nil, nobody)
-			name := path[strings.LastIndex(path, "/")+1:]
-			got := [4]string{g.header.Get("Content-Security-Policy"), g.header.Get("Content-Disposition"),
-				g.header.Get("X-Content-Type-Options"), strconv.Itoa(g.status)}
-			want := [4]string{"default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox", "attachment; filename=" + name, "nosniff", "200"}
-			if got != want {
-				t.Errorf("%s headers = %q, want %q", path, got, want)
-			}
-		}
-		wantOK(t, b.put(as(tok), "journal-images/"+entry+"/2.png", "image/png", pngBytes))
-		g := b.call(http.MethodGet, "/object/public/journal-images/"+entry+"/2.png", nil, nobody)
-		if g.header.Get("Content-Security-Policy") != "" || g.header.Get("Content-Disposition") != "" {
-			t.Errorf("a PNG got active-content headers: %v", g.header)
 		}
 	}},
 

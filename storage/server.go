@@ -8,7 +8,9 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -61,6 +63,19 @@ type Config struct {
 	SignedUploadTTL time.Duration
 	// Now is the clock (tests replace it). Default time.Now.
 	Now func() time.Time
+	// FilesURL is the separate origin for user files
+	// (https://files.example.com), or "" to serve them from the app's.
+	// Set, public and signed downloads on any other host redirect there,
+	// and on that host nothing but those downloads is served. Env
+	// DAYBASE_STORAGE_FILES_URL.
+	FilesURL string
+	// AppURL is the app's origin, which may frame inline objects (a PDF
+	// preview) served from FilesURL.
+	AppURL string
+	// UploadIdleTimeout is the longest pause between bytes of an upload;
+	// an upload may take as long as it keeps moving. Default 30s (env
+	// DAYBASE_BODY_READ_TIMEOUT, the gateway's deadline for other bodies).
+	UploadIdleTimeout time.Duration
 }
 
 // Server is the /storage/v1 API.
@@ -73,6 +88,10 @@ type Server struct {
 	log     *slog.Logger
 	limiter *limiter
 	mux     *http.ServeMux
+	// filesHost is FilesURL's host[:port] ("" without one).
+	filesHost string
+	// inlineCSP is the policy of objects served for display.
+	inlineCSP string
 }
 
 // New returns the service; mount it at /storage/v1 with the prefix removed.
@@ -98,15 +117,67 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.UploadIdleTimeout <= 0 {
+		cfg.UploadIdleTimeout = 30 * time.Second
+	}
 	s := &Server{
 		cfg: cfg, backend: cfg.Backend, admin: cfg.Admin, api: cfg.API, signer: cfg.Signer, log: cfg.Log,
-		limiter: newLimiter(cfg.Admin, cfg.Limits),
+		limiter: newLimiter(cfg.Admin, cfg.Limits), inlineCSP: "frame-ancestors 'self'",
+	}
+	if cfg.FilesURL != "" {
+		u, err := url.Parse(cfg.FilesURL)
+		if err != nil || u.Host == "" {
+			return nil, fmt.Errorf("storage: FilesURL %q is not an origin", cfg.FilesURL)
+		}
+		s.filesHost = u.Host
+		if app, err := url.Parse(cfg.AppURL); err == nil && app.Host != "" {
+			s.inlineCSP += " " + app.Scheme + "://" + app.Host
+		}
 	}
 	s.mux = s.routes()
 	return s, nil
 }
 
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+// ServeHTTP serves the API; on the files host (Config.FilesURL) only the
+// public and signed downloads.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.onFilesHost(r) && !isFileDownload(r) {
+		s.handle(func(http.ResponseWriter, *http.Request) error {
+			return &Error{Status: 404, Code: "NotFound", Name: "Not Found", Message: "This host serves files only"}
+		}).ServeHTTP(w, r)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// onFilesHost reports whether r came to the files host.
+func (s *Server) onFilesHost(r *http.Request) bool {
+	return s.filesHost != "" && strings.EqualFold(r.Host, s.filesHost)
+}
+
+// isFileDownload reports whether r is a download a browser may open: a
+// public or signed object URL.
+func isFileDownload(r *http.Request) bool {
+	return (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
+		(strings.HasPrefix(r.URL.Path, "/object/public/") || strings.HasPrefix(r.URL.Path, "/object/sign/"))
+}
+
+// toFilesHost sends a download that came to the app's origin to the files
+// host (same path and query) and reports whether it did. supabase-js
+// builds public and signed URLs on the API's URL; the redirect is what
+// moves them to the other origin.
+func (s *Server) toFilesHost(w http.ResponseWriter, r *http.Request) bool {
+	if s.filesHost == "" || s.onFilesHost(r) {
+		return false
+	}
+	u, err := url.ParseRequestURI(r.RequestURI)
+	if err != nil {
+		return false
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, s.cfg.FilesURL+u.RequestURI(), http.StatusTemporaryRedirect)
+	return true
+}
 
 // routes is the API, one line per endpoint of the hosted storage API that
 // storage-js 2.x calls. Fixed segments (sign, public, info, ...) win over

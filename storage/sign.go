@@ -184,6 +184,9 @@ func (s *Server) createSignedURLs(w http.ResponseWriter, r *http.Request) error 
 // getSigned serves a signed URL: GET /object/sign/{bucket}/{path}?token=.
 // The token is the only credential; no apikey is needed.
 func (s *Server) getSigned(w http.ResponseWriter, r *http.Request) error {
+	if s.toFilesHost(w, r) {
+		return nil
+	}
 	bucketID, name := r.PathValue("bucket"), r.PathValue("path")
 	if err := checkObjectName(name); err != nil {
 		return err
@@ -243,7 +246,7 @@ func (s *Server) uploadSigned(w http.ResponseWriter, r *http.Request) error {
 	}
 	owner, _ := claims["owner"].(string)
 	upsert, _ := claims["upsert"].(bool)
-	if _, err := s.upload(r, uploadRequest{bucketID: bucketID, name: name, upsert: upsert, caller: serviceCaller(owner)}); err != nil {
+	if _, err := s.upload(w, r, uploadRequest{bucketID: bucketID, name: name, upsert: upsert, caller: serviceCaller(owner)}); err != nil {
 		return err
 	}
 	return writeJSON(w, http.StatusOK, map[string]string{"Key": bucketID + "/" + name})

@@ -25,7 +25,7 @@ type testCase struct {
 // (a real MinIO server).
 func TestStorage(t *testing.T) {
 	var all []testCase
-	for _, group := range [][]testCase{apiCases, accessCases, pathCases, ruleCases, limitCases} {
+	for _, group := range [][]testCase{apiCases, accessCases, pathCases, ruleCases, limitCases, securityCases, attachmentCases} {
 		all = append(all, group...)
 	}
 	for _, kind := range backends(t) {
@@ -81,7 +81,7 @@ var apiCases = []testCase{
 				"Accept-Ranges": g.header.Get("Accept-Ranges"),
 			}
 			want := map[string]string{
-				"body": "hello", "Content-Type": "text/plain;charset=UTF-8", "ETag": etagOf([]byte("hello")),
+				"body": "hello", "Content-Type": "text/plain; charset=UTF-8", "ETag": etagOf([]byte("hello")),
 				"Cache-Control": "max-age=3600", "X-Content-Type-Options": "nosniff", "Accept-Ranges": "bytes",
 			}
 			if diff := cmp.Diff(want, got); diff != "" {

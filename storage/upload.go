@@ -14,6 +14,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/zeebo/xxh3"
@@ -35,7 +36,7 @@ func (s *Server) uploadPost(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	id, err := s.upload(r, uploadRequest{bucketID: r.PathValue("bucket"), name: r.PathValue("path"),
+	id, err := s.upload(w, r, uploadRequest{bucketID: r.PathValue("bucket"), name: r.PathValue("path"),
 		upsert: r.Header.Get("x-upsert") == "true", caller: c})
 	if err != nil {
 		return err
@@ -49,7 +50,7 @@ func (s *Server) uploadPut(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	id, err := s.upload(r, uploadRequest{bucketID: r.PathValue("bucket"), name: r.PathValue("path"), upsert: true, caller: c})
+	id, err := s.upload(w, r, uploadRequest{bucketID: r.PathValue("bucket"), name: r.PathValue("path"), upsert: true, caller: c})
 	if err != nil {
 		return err
 	}
@@ -74,8 +75,16 @@ func (s *Server) uploadPut(w http.ResponseWriter, r *http.Request) error {
 //
 // Nothing holds the body in memory: it flows from the socket through a
 // hash (the ETag) into the backend.
-func (s *Server) upload(r *http.Request, req uploadRequest) (string, error) {
+func (s *Server) upload(w http.ResponseWriter, r *http.Request, req uploadRequest) (id string, err error) {
 	ctx := r.Context()
+	client := s.clientBody(w, r)
+	defer func() {
+		// A failed read is the client's doing, whatever the backend or
+		// the multipart reader made of it.
+		if err != nil && client.err != nil {
+			err = errBodyRead(client.err)
+		}
+	}()
 	var stored int64 // bytes committed, charged to the daily budget
 	if err := checkObjectName(req.name); err != nil {
 		return "", err
@@ -105,7 +114,7 @@ func (s *Server) upload(r *http.Request, req uploadRequest) (string, error) {
 	if body.size > size.limit {
 		return "", size.exceeded
 	}
-	meta := objectMeta{Mimetype: body.contentType, CacheControl: body.cacheControl, ContentEncoding: body.contentEncoding,
+	meta := objectMeta{Mimetype: body.contentType, CacheControl: body.cacheControl,
 		Size: max(body.size, 0), ContentLength: max(body.size, 0), HTTPStatusCode: 200}
 	if err := s.probe(ctx, req.caller, func(tx pgx.Tx) error {
 		_, _, err := s.writeObject(ctx, tx, req, meta, body.userMetadata, newUUID(), true)
@@ -352,12 +361,11 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 
 // uploadBody is the file of an upload request, its bytes not yet read.
 type uploadBody struct {
-	r               io.Reader
-	size            int64 // -1 when unknown
-	contentType     string
-	cacheControl    string
-	contentEncoding string
-	userMetadata    []byte
+	r            io.Reader
+	size         int64 // -1 when unknown
+	contentType  string
+	cacheControl string
+	userMetadata []byte
 }
 
 // maxField bounds a text field of a multipart upload.
@@ -366,19 +374,19 @@ const maxField = 64 << 10
 // readUploadBody reads what precedes the file: for multipart/form-data the
 // text fields (cacheControl, contentType, metadata, contentEncoding) up to
 // the first file part, whose Content-Type is the object's; for any other
-// body the headers (content-type, cache-control, content-encoding,
-// x-metadata). See storage-js StorageFileApi.uploadOrUpdate.
+// body the headers (content-type, cache-control, x-metadata). See
+// storage-js StorageFileApi.uploadOrUpdate. The type is stored normalised
+// and an encoded body is refused (storage/mediatype.go).
 func readUploadBody(r *http.Request) (uploadBody, error) {
+	if err := checkContentEncoding(r.Header.Get("Content-Encoding")); err != nil {
+		return uploadBody{}, err
+	}
 	ct := r.Header.Get("Content-Type")
 	media, _, _ := mime.ParseMediaType(ct)
 	if media == "multipart/form-data" {
 		return readMultipart(r)
 	}
-	b := uploadBody{r: r.Body, size: r.ContentLength, contentType: ct,
-		cacheControl: r.Header.Get("Cache-Control"), contentEncoding: r.Header.Get("Content-Encoding")}
-	if b.contentType == "" {
-		b.contentType = "application/octet-stream"
-	}
+	b := uploadBody{r: r.Body, size: r.ContentLength, contentType: ct, cacheControl: r.Header.Get("Cache-Control")}
 	if b.cacheControl == "" {
 		b.cacheControl = "no-cache"
 	}
@@ -389,7 +397,21 @@ func readUploadBody(r *http.Request) (uploadBody, error) {
 		}
 		b.userMetadata = raw
 	}
-	return b, checkHeaderValues(b)
+	return b.finish()
+}
+
+// finish checks the values that will be replayed as response headers and
+// normalises the type; no type is application/octet-stream.
+func (b uploadBody) finish() (uploadBody, error) {
+	if err := checkHeaderValues(b.contentType, b.cacheControl); err != nil {
+		return b, err
+	}
+	if b.contentType == "" {
+		b.contentType = "application/octet-stream"
+	}
+	t, err := mediaType(b.contentType)
+	b.contentType = t
+	return b, err
 }
 
 func readMultipart(r *http.Request) (uploadBody, error) {
@@ -419,10 +441,7 @@ func readMultipart(r *http.Request) (uploadBody, error) {
 			if contentTypeField != "" {
 				b.contentType = contentTypeField
 			}
-			if b.contentType == "" {
-				b.contentType = "application/octet-stream"
-			}
-			return b, checkHeaderValues(b)
+			return b.finish()
 		}
 		v, err := io.ReadAll(io.LimitReader(p, maxField+1))
 		if err != nil {
@@ -439,7 +458,9 @@ func readMultipart(r *http.Request) (uploadBody, error) {
 		case "contentType":
 			contentTypeField = val
 		case "contentEncoding":
-			b.contentEncoding = val
+			if err := checkContentEncoding(val); err != nil {
+				return b, err
+			}
 		case "metadata":
 			if val != "" {
 				if !json.Valid([]byte(val)) {
@@ -473,15 +494,51 @@ func (f filledPart) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// checkHeaderValues refuses values that would be replayed into response
-// headers with control characters or absurd lengths.
-func checkHeaderValues(b uploadBody) error {
-	for name, v := range map[string]string{"content type": b.contentType, "cache control": b.cacheControl, "content encoding": b.contentEncoding} {
+// checkHeaderValues refuses a content type or cache control that would be
+// replayed into response headers with control characters or an absurd
+// length.
+func checkHeaderValues(contentType, cacheControl string) error {
+	for name, v := range map[string]string{"content type": contentType, "cache control": cacheControl} {
 		if len(v) > 256 || strings.ContainsFunc(v, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
 			return errInvalidRequest("Invalid %s", name)
 		}
 	}
 	return nil
+}
+
+// clientBody reads an upload's bytes from the client. Before each read it
+// moves the connection's read deadline UploadIdleTimeout ahead, so an
+// upload may take as long as it keeps moving (the gateway's deadline for
+// whole bodies would cut a large one off) but not stall; once the body
+// has ended it leaves the deadline to net/http. It keeps the first read
+// error: a body cut short or stalled is the client's failure.
+type clientBody struct {
+	io.ReadCloser
+	rc   *http.ResponseController
+	idle time.Duration
+	done bool
+	err  error
+}
+
+func (s *Server) clientBody(w http.ResponseWriter, r *http.Request) *clientBody {
+	b := &clientBody{ReadCloser: r.Body, rc: http.NewResponseController(w), idle: s.cfg.UploadIdleTimeout}
+	r.Body = b
+	return b
+}
+
+func (b *clientBody) Read(p []byte) (int, error) {
+	if b.done {
+		return 0, io.EOF
+	}
+	b.rc.SetReadDeadline(time.Now().Add(b.idle))
+	n, err := b.ReadCloser.Read(p)
+	switch {
+	case errors.Is(err, io.EOF):
+		b.done = true
+	case err != nil && b.err == nil:
+		b.err = err
+	}
+	return n, err
 }
 
 // newUUID is a random (version 4) UUID.

@@ -69,11 +69,15 @@ func serve(ctx context.Context, e *env, args []string) error {
 	}
 	defer closeServices()
 	gw := gateway.New(gateway.Config{
-		Signer:       signer,
-		PublicURL:    e.cfg.PublicURL(),
-		AnonKey:      k.AnonKey,
-		MaxBodyBytes: e.cfg.MaxBodyBytes,
-	}, adminPool, svcs, gateway.WebApp(web.App(), e.cfg.PublicURL(), k.AnonKey), e.log)
+		Signer:          signer,
+		PublicURL:       e.cfg.PublicURL(),
+		AnonKey:         k.AnonKey,
+		MaxBodyBytes:    e.cfg.MaxBodyBytes,
+		BodyReadTimeout: e.cfg.BodyReadTimeout,
+		FilesURL:        e.cfg.FilesURL,
+	}, adminPool, svcs, gateway.WebApp(web.App(), gateway.WebConfig{
+		PublicURL: e.cfg.PublicURL(), AnonKey: k.AnonKey, FilesURL: e.cfg.FilesURL,
+	}), e.log)
 
 	srv := &http.Server{
 		Handler:           gw,

@@ -33,6 +33,8 @@ import (
 //	DAYBASE_STORAGE_FSYNC          local disk: fsync each object before its metadata is
 //	                               committed; default true (false trades crash safety
 //	                               for upload speed, see docs/benchmarks.md)
+//	DAYBASE_STORAGE_FILES_URL      a separate origin for user files; read with the shared
+//	                               settings (internal/config), as the gateway needs it too
 type storageEnv struct {
 	useS3         bool
 	s3            s3.Config
@@ -121,10 +123,11 @@ func storageService(d deps, getenv func(string) string) (gateway.Service, func()
 	srv, err := storage.New(storage.Config{
 		Backend: backend, Admin: d.adminPool, API: d.apiPool, Signer: d.signer,
 		Log: d.log.With("service", "storage"), FileSizeLimit: env.fileSizeLimit,
+		FilesURL: d.cfg.FilesURL, AppURL: d.cfg.PublicURL(), UploadIdleTimeout: d.cfg.BodyReadTimeout,
 	})
 	if err != nil {
 		closeBackend()
 		return gateway.Service{}, nil, err
 	}
-	return gateway.Service{Prefix: "/storage/v1", Handler: srv, APIKey: gateway.APIKeyOptional, UnlimitedIn: true}, closeBackend, nil
+	return gateway.Service{Prefix: "/storage/v1", Handler: srv, APIKey: gateway.APIKeyOptional, UnlimitedIn: true, Files: true}, closeBackend, nil
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -192,6 +193,23 @@ func connectionError(err error) *Error {
 // must match", "Content-Type not acceptable: x".
 func InvalidBodyError(message string) *Error {
 	return &Error{Status: http.StatusBadRequest, Code: CodeInvalidBody, Message: message}
+}
+
+// BodyReadError classifies a failure to read the request body, which is
+// always the client's: too large is 413, too slow (the gateway's read
+// deadline) 408, and a body that ends before its Content-Length or its
+// last chunk 400, as Warp (PostgREST's server) answers a connection
+// closed mid-body.
+func BodyReadError(err error) *Error {
+	var tooBig *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case errors.As(err, &tooBig):
+		return &Error{Status: http.StatusRequestEntityTooLarge, Code: CodeInvalidBody, Message: "Payload too large", Err: err}
+	case errors.As(err, &netErr) && netErr.Timeout():
+		return &Error{Status: http.StatusRequestTimeout, Code: CodeInvalidBody, Message: "Timed out reading the request body", Err: err}
+	}
+	return &Error{Status: http.StatusBadRequest, Code: CodeInvalidBody, Message: "The request body was cut short", Err: err}
 }
 
 // InvalidFiltersError is PGRST105: PUT filters must be exactly the primary
@@ -381,6 +399,10 @@ func isBrokenConnection(err error) bool {
 		errors.Is(err, net.ErrClosed)
 }
 
+// viewWrite matches PostgreSQL's refusal to write to a view that is not
+// automatically updatable (rewriteHandler.c).
+var viewWrite = regexp.MustCompile(`^cannot (insert into|update|delete from) view "`)
+
 // pgError maps a server error by SQLSTATE as PostgREST's mapSQLtoHTTP
 // does; the body passes the server's code, message, detail and hint
 // through.
@@ -416,6 +438,15 @@ func pgStatus(role string, pg *pgconn.PgError) int {
 		return http.StatusBadRequest
 	case "53400": // configuration_limit_exceeded
 		return http.StatusInternalServerError
+	case "55000": // object_not_in_prerequisite_state
+		// A write to a view PostgreSQL cannot update ("cannot insert into
+		// view", "cannot update view", "cannot delete from view"): the
+		// resource does not take that method, as a write in a GET (25006)
+		// does not. PostgREST answers 500; see docs/decisions.md.
+		if viewWrite.MatchString(pg.Message) {
+			return http.StatusMethodNotAllowed
+		}
+		return http.StatusInternalServerError
 	case "57P01": // admin_shutdown
 		return http.StatusServiceUnavailable
 	case "P0001": // plain RAISE EXCEPTION
@@ -441,11 +472,18 @@ func pgStatus(role string, pg *pgconn.PgError) int {
 	switch code[:2] {
 	case "08": // connection exception
 		return http.StatusServiceUnavailable
-	case "09", "25", "2D", "38", "39", "3B", "40", "54", "55", "57", "58", "F0", "HV", "P0", "XX":
+	case "09", "25", "2D", "38", "39", "3B", "40", "55", "57", "58", "F0", "HV", "P0", "XX":
 		// triggered action, transaction state, routine, savepoint,
-		// rollback, too complex, object state, operator intervention,
-		// system, config file, FDW, PL/pgSQL and internal errors
+		// rollback, object state, operator intervention, system, config
+		// file, FDW, PL/pgSQL and internal errors
 		return http.StatusInternalServerError
+	case "54":
+		// program_limit_exceeded: the request's own values pass a limit
+		// of PostgreSQL (an array nested deeper than 6 levels, 54000; a
+		// call with more than 100 arguments, 54023; a filter nested past
+		// the stack, 54001). The client's mistake, so 400 where PostgREST
+		// answers 500; see docs/decisions.md.
+		return http.StatusBadRequest
 	case "0L", "0P", "28": // invalid grantor, role specification, authorization
 		return http.StatusForbidden
 	case "53": // insufficient resources

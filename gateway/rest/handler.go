@@ -110,11 +110,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, id identity.Ident
 	if req.Action.IsMutation() && req.Action != parse.ActionDelete || (req.Action == parse.ActionCall && r.Method == http.MethodPost) {
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
-			var tooBig *http.MaxBytesError
-			if errors.As(err, &tooBig) {
-				return &Error{Status: http.StatusRequestEntityTooLarge, Code: CodeInvalidBody, Message: "Payload too large", Err: err}
-			}
-			return err
+			return BodyReadError(err)
 		}
 		payload, err = plan.ParsePayload(req.ContentType, body, req.Columns == nil, req.Action == parse.ActionCall)
 		if err != nil {

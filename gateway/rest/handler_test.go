@@ -24,6 +24,7 @@ type restBundle struct {
 	db    *pgtest.DB
 	srv   *httptest.Server
 	cache *schemacache.Cache
+	rest  *Server // the engine itself, without the identity stand-in
 }
 
 // Users of the fixture's RLS tests.
@@ -74,7 +75,7 @@ func setupREST(t testing.TB, opts ...func(*Config)) *restBundle {
 	})
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
-	return &restBundle{db: db, srv: ts, cache: cache}
+	return &restBundle{db: db, srv: ts, cache: cache, rest: srv}
 }
 
 type response struct {

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -52,6 +53,18 @@ type Config struct {
 	// DatabaseURL before giving up. Env DAYBASE_DATABASE_CONNECT_TIMEOUT,
 	// default 30s.
 	DatabaseConnectTimeout time.Duration
+	// BodyReadTimeout is how long a request body may take to arrive before
+	// the request is answered 408, and the longest pause between bytes of
+	// a storage upload (which may take as long as it keeps moving). Env
+	// DAYBASE_BODY_READ_TIMEOUT, default 30s.
+	BodyReadTimeout time.Duration
+	// FilesURL is a separate origin for user files
+	// (https://files.example.com): public and signed object URLs on the
+	// app's origin redirect there, and that host serves nothing but the
+	// objects, so a file a browser renders can never reach the app's
+	// session. Empty serves files from the app's origin. Env
+	// DAYBASE_STORAGE_FILES_URL.
+	FilesURL string
 }
 
 // Defaults returns the configuration used when nothing is set.
@@ -64,6 +77,7 @@ func Defaults() Config {
 		ShutdownTimeout:        10 * time.Second,
 		MaxBodyBytes:           10 << 20,
 		DatabaseConnectTimeout: 30 * time.Second,
+		BodyReadTimeout:        30 * time.Second,
 	}
 }
 
@@ -130,6 +144,16 @@ func (c *Config) Load(fs *flag.FlagSet, getenv func(string) string) error {
 	}
 	dur("DAYBASE_SHUTDOWN_TIMEOUT", &c.ShutdownTimeout)
 	dur("DAYBASE_DATABASE_CONNECT_TIMEOUT", &c.DatabaseConnectTimeout)
+	dur("DAYBASE_BODY_READ_TIMEOUT", &c.BodyReadTimeout)
+	if c.BodyReadTimeout <= 0 {
+		errs = append(errs, fmt.Errorf("DAYBASE_BODY_READ_TIMEOUT=%v: want a positive duration", c.BodyReadTimeout))
+	}
+	if v := strings.TrimRight(strings.TrimSpace(getenv("DAYBASE_STORAGE_FILES_URL")), "/"); v != "" {
+		if err := checkFilesURL(v); err != nil {
+			errs = append(errs, fmt.Errorf("DAYBASE_STORAGE_FILES_URL=%q: %w", v, err))
+		}
+		c.FilesURL = v
+	}
 	if v := getenv("DAYBASE_MAX_BODY_BYTES"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n <= 0 {
@@ -143,12 +167,35 @@ func (c *Config) Load(fs *flag.FlagSet, getenv func(string) string) error {
 	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
 		errs = append(errs, errors.New("DAYBASE_JWT_SECRET: want at least 32 characters"))
 	}
+	if c.FilesURL != "" && sameHost(c.FilesURL, c.PublicURL()) {
+		errs = append(errs, fmt.Errorf("DAYBASE_STORAGE_FILES_URL=%q: must be another host than the app's %s", c.FilesURL, c.PublicURL()))
+	}
 	abs, err := filepath.Abs(c.DataDir)
 	if err != nil {
 		errs = append(errs, fmt.Errorf("data dir %q: %w", c.DataDir, err))
 	}
 	c.DataDir = abs
 	return errors.Join(errs...)
+}
+
+// checkFilesURL accepts an origin: http(s)://host[:port], nothing after.
+func checkFilesURL(v string) error {
+	u, err := url.Parse(v)
+	switch {
+	case err != nil:
+		return err
+	case u.Scheme != "http" && u.Scheme != "https", u.Host == "":
+		return errors.New("want an origin such as https://files.example.com")
+	case u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil:
+		return errors.New("want an origin only, without a path: files keep their /storage/v1/object/... paths there")
+	}
+	return nil
+}
+
+func sameHost(a, b string) bool {
+	ua, err1 := url.Parse(a)
+	ub, err2 := url.Parse(b)
+	return err1 == nil && err2 == nil && strings.EqualFold(ua.Host, ub.Host)
 }
 
 // FromEnv is Defaults with the environment applied, for tools without flags.

@@ -61,3 +61,29 @@ func TestBadValuesAreReportedTogether(t *testing.T) {
 		}
 	}
 }
+
+func TestSecuritySettings(t *testing.T) {
+	c, err := load(t, nil, map[string]string{
+		"DAYBASE_BODY_READ_TIMEOUT": "5s", "DAYBASE_STORAGE_FILES_URL": "https://files.example.test/",
+		"DAYBASE_SITE_URL": "https://app.example.test",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.BodyReadTimeout != 5*time.Second || c.FilesURL != "https://files.example.test" {
+		t.Fatalf("got %v %q", c.BodyReadTimeout, c.FilesURL)
+	}
+	if d, _ := load(t, nil, nil); d.BodyReadTimeout != 30*time.Second || d.FilesURL != "" {
+		t.Fatalf("defaults: %v %q", d.BodyReadTimeout, d.FilesURL)
+	}
+	for name, env := range map[string]map[string]string{
+		"no deadline":        {"DAYBASE_BODY_READ_TIMEOUT": "0s"},
+		"not an origin":      {"DAYBASE_STORAGE_FILES_URL": "files.example.test"},
+		"a path":             {"DAYBASE_STORAGE_FILES_URL": "https://files.example.test/storage"},
+		"the app's own host": {"DAYBASE_STORAGE_FILES_URL": "https://app.example.test", "DAYBASE_SITE_URL": "https://app.example.test"},
+	} {
+		if _, err := load(t, nil, env); err == nil {
+			t.Errorf("%s: %v accepted", name, env)
+		}
+	}
+}

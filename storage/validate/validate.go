@@ -112,17 +112,15 @@ func Name(name string) error {
 }
 
 // BaseType is the lower-cased media type without parameters
-// ("text/plain;charset=UTF-8" -> "text/plain"), or "" when unparseable.
+// ("text/plain;charset=UTF-8" -> "text/plain"), or "" when the whole value
+// is not one well-formed media type: "image/png;x,text/html" is not
+// "image/png" (a browser reads it as text/html).
 func BaseType(contentType string) string {
 	t, _, err := mime.ParseMediaType(contentType)
-	if err != nil {
-		t, _, _ = strings.Cut(contentType, ";")
-		t = strings.TrimSpace(t)
-		if strings.Count(t, "/") != 1 {
-			return ""
-		}
+	if err != nil || strings.Contains(contentType, ",") || strings.Count(t, "/") != 1 {
+		return ""
 	}
-	return strings.ToLower(t)
+	return t
 }
 
 // TypeAllowed reports whether contentType matches one of allowed, which

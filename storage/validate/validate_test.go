@@ -69,6 +69,13 @@ func TestType(t *testing.T) {
 		{"application/x-msdownload", false},
 		{"", false},
 		{"garbage", false},
+		// Lists and malformed parameters: a browser reads the last type
+		// of a list (text/html here), so none of these is an allowed type.
+		{"text/plain;charset=utf-8,text/html", false},
+		{"image/png;x,text/html", false},
+		{"image/png, text/html", false},
+		{"image/png;x", false},
+		{`text/plain; charset="utf-8,text/html"`, false},
 	}
 	for _, tt := range tests {
 		if got := TypeAllowed(tt.ct, allowed); got != tt.want {

@@ -83,7 +83,9 @@ test('list shows files and folders', async () => {
   assert.deepEqual(data.map((e) => [e.name, e.id === null]), [['a.txt', false], ['b.txt', false], ['sub', true]]);
   const file = data[0];
   assert.equal(file.metadata.size, 'list/a.txt'.length);
-  assert.equal(file.metadata.mimetype, 'text/plain;charset=UTF-8');
+  // storage-js sends strings as 'text/plain;charset=UTF-8'; the server
+  // keeps the type as mime.FormatMediaType writes it (issue 17).
+  assert.equal(file.metadata.mimetype, 'text/plain; charset=UTF-8');
   assert.equal(file.metadata.cacheControl, 'max-age=3600');
   assert.match(file.metadata.eTag, /^"[0-9a-f]{32}"$/);
   assert.deepEqual(data[2], { name: 'sub', id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
@@ -115,7 +117,7 @@ test('info and exists', async () => {
   assert.equal(data.name, 'info.txt');
   assert.equal(data.bucketId, priv);
   assert.equal(data.size, 3);
-  assert.equal(data.contentType, 'text/plain;charset=UTF-8');
+  assert.equal(data.contentType, 'text/plain; charset=UTF-8');
   assert.deepEqual(data.metadata, { tag: 'x' });
   assert.deepEqual(await files.exists('info.txt'), { data: true, error: null });
   const missing = await files.exists('nope.txt');
@@ -200,8 +202,9 @@ test('a signed-in user uploads task attachments below their own folder only', as
   const path = `${user.id}/task-1/${crypto.randomUUID()}.png`;
   const { error } = await files.upload(path, new Blob([png], { type: 'image/png' }), { cacheControl: '3600', upsert: false });
   assert.equal(error, null);
-  const { data } = files.getPublicUrl(path);
-  assert.equal((await fetch(data.publicUrl)).status, 200);
+  const signed = await files.createSignedUrl(path, 60);
+  assert.equal(signed.error, null);
+  assert.equal((await fetch(signed.data.signedUrl)).status, 200);
   const listed = await files.list(`${user.id}/task-1`);
   assert.equal(listed.data.length, 1);
 
@@ -238,4 +241,92 @@ test('the server enforces the file rules of the app', async () => {
   assert.deepEqual(apiError(tooBig.error), {
     name: 'StorageApiError', message: 'File "big.pdf" exceeds maximum size of 10MB', status: 400, statusCode: '413', code: 'EntityTooLarge',
   });
+});
+
+// Issue 17: task attachments are private. The app downloads them through
+// short-lived signed URLs (or download()), which only the people who see
+// the task can get; the public URL of the spec answers as for a private
+// bucket.
+test('task attachments are read by the people who see the task, through signed URLs', async () => {
+  const alice = await signedIn();
+  const bob = await signedIn();
+  const carol = await signedIn();
+  const must = ({ data, error }) => {
+    assert.equal(error, null);
+    return data;
+  };
+  const project = must(await alice.sb.from('projects').insert({ name: `Files ${stamp}`, user_id: alice.user.id }).select().single());
+  const task = must(await alice.sb.from('tasks').insert({ title: 'Review the contract', project_id: project.id, user_id: alice.user.id }).select().single());
+  const path = `${alice.user.id}/${task.id}/${crypto.randomUUID()}.pdf`;
+  const pdf = new Blob(['%PDF-1.7\n1 0 obj <<>> endobj\n'], { type: 'application/pdf' });
+  const files = alice.sb.storage.from('task-attachments');
+  must(await files.upload(path, pdf, { cacheControl: '3600', upsert: false }));
+  const { data: pub } = files.getPublicUrl(path);
+  must(await alice.sb.from('task_attachments').insert({
+    task_id: task.id, user_id: alice.user.id, filename: 'contract.pdf', file_size: pdf.size, mime_type: 'application/pdf',
+    local_path: path, remote_path: pub.publicUrl,
+  }));
+
+  // The public URL, which anyone could read forever, reads nothing.
+  const open = await fetch(pub.publicUrl);
+  assert.equal(open.status, 400);
+  assert.deepEqual(await open.json(), { statusCode: '404', code: 'NoSuchBucket', error: 'Bucket not found', message: 'Bucket not found' });
+
+  const readsThroughSignedUrl = async (who) => {
+    const { data, error } = await who.sb.storage.from('task-attachments').createSignedUrl(path, 300);
+    if (error) return apiError(error);
+    const res = await fetch(data.signedUrl);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/pdf');
+    assert.equal(await res.text(), await pdf.text());
+    return 'read';
+  };
+  const denied = { name: 'StorageApiError', message: 'Object not found', status: 400, statusCode: '404', code: 'NoSuchKey' };
+  assert.equal(await readsThroughSignedUrl(alice), 'read');
+  assert.deepEqual(await readsThroughSignedUrl(bob), denied);
+
+  // Bob joins the project: he sees the task, its attachment row and file.
+  const invite = must(await alice.sb.rpc('create_project_invite', { p_project_id: project.id, p_email: bob.user.email, p_invited_by: alice.user.id }));
+  const { token } = must(await bob.sb.from('project_invites').select('token').eq('id', invite.id).single());
+  must(await bob.sb.rpc('accept_project_invite', { p_invite_token: token }));
+  const rows = must(await bob.sb.from('task_attachments').select('local_path').eq('task_id', task.id));
+  assert.deepEqual(rows, [{ local_path: path }]);
+  assert.equal(await readsThroughSignedUrl(bob), 'read');
+  const downloaded = await bob.sb.storage.from('task-attachments').download(path);
+  assert.equal(downloaded.error, null);
+  assert.equal(await downloaded.data.text(), await pdf.text());
+  assert.deepEqual(await readsThroughSignedUrl(carol), denied);
+
+  // Removed from the project, Bob reads the file no more.
+  must(await alice.sb.from('project_members').delete().eq('project_id', project.id).eq('user_id', bob.user.id));
+  assert.deepEqual(await readsThroughSignedUrl(bob), denied);
+  const gone = await bob.sb.storage.from('task-attachments').download(path);
+  assert.equal(apiError(gone.error).statusCode, '404');
+});
+
+// Issue 17: a Content-Type that is a list ran as HTML on the app's origin,
+// and a gzip Content-Encoding hid an executable from the signature check.
+test('a type list and an encoded body are refused; active content downloads in a sandbox', async () => {
+  const files = svc.storage.from(pub);
+  const html = '<script>alert(document.domain)</script>';
+  for (const contentType of ['text/plain;charset=utf-8,text/html', 'image/png;x,text/html']) {
+    const { error } = await files.upload(`attack/${contentType.length}.txt`, html, { contentType });
+    assert.deepEqual(apiError(error), {
+      name: 'StorageApiError', status: 400, statusCode: '415', code: 'InvalidMimeType',
+      message: `mime type ${JSON.stringify(contentType)} is not valid: send one media type, such as text/plain; charset=utf-8`,
+    });
+  }
+  const gz = await files.upload('attack/report.pdf', new Blob(['%PDF-1.7'], { type: 'application/pdf' }), { contentEncoding: 'gzip' });
+  assert.deepEqual(apiError(gz.error), {
+    name: 'StorageApiError', status: 400, statusCode: '415', code: 'InvalidRequest',
+    message: "Content-Encoding gzip is not accepted: upload the file's own bytes (a compressed file as application/gzip)",
+  });
+  assert.deepEqual((await files.list('attack')).data, []);
+
+  assert.equal((await files.upload('attack/page.html', html, { contentType: 'text/html' })).error, null);
+  const page = await fetch(files.getPublicUrl('attack/page.html').data.publicUrl);
+  assert.deepEqual(
+    ['content-type', 'content-disposition', 'content-security-policy', 'x-content-type-options'].map((h) => page.headers.get(h)),
+    ['text/html', 'attachment; filename=page.html', "default-src 'none'; sandbox; frame-ancestors 'none'", 'nosniff'],
+  );
 });
