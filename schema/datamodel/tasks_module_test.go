@@ -324,3 +324,19 @@ func TestTasksModuleIsolationMatrix(t *testing.T) {
 			member: rows("Shared"), admin: rows("Shared"), owner: rows("Shared")}},
 	})
 }
+
+func TestRestoringATaskRestoresItsSubtasks(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	u := b.NewUser("u@example.com", nil)
+	parent := b.newTask(u, "title", "Trip")
+	b.newTask(u, "title, parent_id", "Pack", parent)
+	earlier := b.newTask(u, "title, parent_id", "Dropped earlier", parent)
+	must(t, b.Exec(u, "UPDATE tasks SET is_deleted = true WHERE id = $1", earlier))
+	must(t, b.Exec(u, "UPDATE tasks SET is_deleted = true WHERE id = $1", parent))
+	must(t, b.Exec(u, "SELECT * FROM bulk_update_tasks(jsonb_build_array(jsonb_build_object('id', $1::text, 'is_deleted', false)))", parent))
+	got := superScalar[string](b, "SELECT string_agg(title || ':' || is_deleted, ',' ORDER BY title) FROM tasks WHERE parent_id = $1", parent)
+	if got != "Dropped earlier:true,Pack:false" {
+		t.Errorf("subtasks after restoring their task: %s", got)
+	}
+}
