@@ -275,6 +275,11 @@ func TestGetProjectInvite(t *testing.T) {
 	if got := preview(w.stranger, tokenLink); !strings.Contains(got, `"already_member": true`) {
 		t.Errorf("the person who used the link: %s", got)
 	}
+	// Removed afterwards, they cannot use it again.
+	b.Super("DELETE FROM project_members WHERE user_id = $1 AND project_id = $2", w.stranger.ID, idShared)
+	if got := preview(w.stranger, tokenLink); got != `{"status": "used"}` {
+		t.Errorf("the person who used the link, removed since: %s", got)
+	}
 	_, err = scalar[string](b, anonymous, "SELECT get_project_invite($1)::text", tokenLink)
 	wantError(t, err, "42501", "permission denied for function get_project_invite")
 }

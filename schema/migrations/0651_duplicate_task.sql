@@ -25,6 +25,7 @@ DECLARE
   v_task public.tasks;
   v_copy public.tasks;
 BEGIN
+  PERFORM auth.assert_data_access();
   IF v_uid IS NULL THEN
     RAISE EXCEPTION 'Not authenticated' USING ERRCODE = '42501';
   END IF;

@@ -51,6 +51,7 @@ DECLARE
   v_task    record;
   v_new     uuid;
 BEGIN
+  PERFORM auth.assert_data_access();
   IF v_uid IS NULL THEN
     RAISE EXCEPTION 'Not authenticated' USING ERRCODE = '42501';
   END IF;

@@ -18,6 +18,7 @@ LANGUAGE plpgsql SET search_path = '' AS $$
 DECLARE
   v_uid uuid := auth.uid();
 BEGIN
+  PERFORM auth.assert_data_access();
   IF v_uid IS NULL THEN
     RAISE EXCEPTION 'Not authenticated' USING ERRCODE = '42501';
   END IF;

@@ -29,6 +29,7 @@ DECLARE
   v_fields CONSTANT text[] := ARRAY['id', 'is_completed', 'is_deleted', 'is_starred', 'priority', 'importance',
                                     'urgency', 'due_date', 'due_time', 'tags', 'list', 'project_id', 'reminders'];
 BEGIN
+  PERFORM auth.assert_data_access();
   IF auth.uid() IS NULL AND NOT private.is_service_caller() THEN
     RAISE EXCEPTION 'Not authenticated' USING ERRCODE = '42501';
   END IF;

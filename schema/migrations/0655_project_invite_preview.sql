@@ -21,6 +21,7 @@ DECLARE
   v_invite  public.project_invites;
   v_project public.projects;
 BEGIN
+  PERFORM auth.assert_data_access();
   IF v_uid IS NULL THEN
     RAISE EXCEPTION 'Not authenticated' USING ERRCODE = '42501';
   END IF;
@@ -32,7 +33,9 @@ BEGIN
   IF v_project.is_deleted THEN
     RETURN jsonb_build_object('status', 'deleted');
   END IF;
-  IF v_invite.accepted_at IS NOT NULL AND v_invite.accepted_by IS DISTINCT FROM v_uid THEN
+  -- Used: by anyone, unless the caller is in the project (they used it, or
+  -- joined another way) and is just being shown the way in.
+  IF v_invite.accepted_at IS NOT NULL AND private.project_role_of(v_project.id, v_uid) IS NULL THEN
     RETURN jsonb_build_object('status', 'used');
   END IF;
   IF v_invite.accepted_at IS NULL AND v_invite.expires_at <= now() THEN
