@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import type { Json } from '@/lib/database'
-import { projectKeys, taskKeys } from './keys'
+import { taskKeys } from './keys'
+import { projectKeys } from './module-keys'
 
 export type InvitePreview =
   | { status: 'open'; projectId: string; projectName: string; projectColor: string; inviterName: string | null; alreadyMember: boolean; wrongRecipient: boolean; isLink: boolean }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { toast } from '@/lib/toast'
-import { projectKeys } from './keys'
+import { projectKeys } from './module-keys'
 import { reportFailure } from './report'
 
 export type ProjectFields = {

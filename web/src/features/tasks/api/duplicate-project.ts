@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { errorMessage, unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { toast } from '@/lib/toast'
-import { projectKeys, taskKeys } from './keys'
+import { taskKeys } from './keys'
+import { projectKeys } from './module-keys'
 import { reportFailure } from './report'
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
+import { TASK_LIST_QUERY } from '@/lib/query-client'
 import type { Task } from '../types'
-import { TASKS_GC_MS, TASKS_REFETCH_MS, TASKS_STALE_MS } from './get-tasks'
 import { taskKeys } from './keys'
 import { type TaskRowLike, fromSource, readTasks, toTask } from './task-source'
 
@@ -30,10 +30,7 @@ export function logbookQueryOptions(userId: string) {
   return queryOptions({
     queryKey: taskKeys.logbook(userId),
     queryFn: ({ signal }) => getLogbook(signal),
-    refetchInterval: TASKS_REFETCH_MS,
-    staleTime: TASKS_STALE_MS,
-    gcTime: TASKS_GC_MS,
-    refetchOnWindowFocus: false,
+    ...TASK_LIST_QUERY,
   })
 }
 

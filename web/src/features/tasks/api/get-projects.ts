@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import type { Project } from '../types'
-import { projectKeys } from './keys'
+import { projectKeys } from './module-keys'
 
 /** Projects query: fresh 30 s, kept 5 min (001 §9). */
 export const PROJECTS_STALE_MS = 30_000

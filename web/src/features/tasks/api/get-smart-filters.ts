@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import type { TableRow } from '@/lib/database'
-import { smartFilterKeys } from './keys'
+import { smartFilterKeys } from './module-keys'
 
 export type SmartFilter = Pick<
   TableRow<'smart_lists'>,

@@ -3,7 +3,7 @@ import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import type { TableRow } from '@/lib/database'
 import { tagColor } from '../utils/tags'
-import { tagKeys } from './keys'
+import { tagKeys } from './module-keys'
 import { reportFailure } from './report'
 
 export type GlobalTag = Pick<TableRow<'global_tags'>, 'id' | 'name' | 'color' | 'usage_count'>

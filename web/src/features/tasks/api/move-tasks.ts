@@ -24,7 +24,7 @@ export function projectFields(project: Project | null): Partial<Task> {
  * one they joined) cannot send the task to the wrong one.
  */
 export function moveChanges(ids: readonly string[], project: Project | null): BulkChange[] {
-  return ids.map((id) => ({ id, list: project?.name ?? '', project_id: project?.id ?? null }))
+  return ids.map((id) => ({ id, list: project?.name ?? null, project_id: project?.id ?? null }))
 }
 
 /**

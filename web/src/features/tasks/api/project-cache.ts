@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Project } from '../types'
-import { projectKeys } from './keys'
+import { projectKeys } from './module-keys'
 
 /** Optimistic changes to the cached projects, with the copy to roll back to. */
 export async function patchProjects(

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { isMissingRow, toRequestError, unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { toast } from '@/lib/toast'
-import { projectKeys } from './keys'
+import { projectKeys } from './module-keys'
 import { reportFailure } from './report'
 
 // The share dialog's calls (001 §5, §7, §8). Each is one RPC or table call

@@ -3,7 +3,7 @@ import { useRef } from 'react'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import type { Project } from '../types'
-import { projectKeys } from './keys'
+import { projectKeys } from './module-keys'
 import { patchProjects } from './project-cache'
 import { reportFailure } from './report'
 

@@ -9,11 +9,15 @@ import { describeError } from '@/lib/errors'
 import { toast } from '@/lib/toast'
 import { useAcceptProjectInvite, useProjectInvitePreview } from '../api/accept-project-invite'
 
-const CLOSED: Record<'used' | 'expired' | 'deleted', string> = {
+const CLOSED: Record<'used' | 'expired' | 'deleted' | 'gone', string> = {
   used: 'This invitation has already been used.',
   expired: 'This invitation has expired. Ask for a new one.',
   deleted: 'This project no longer exists.',
+  gone: 'This invitation was cancelled or does not exist. Ask for a new one.',
 }
+
+/** A project invitation's token: 24 random bytes in hex (0104); a team's is 32. */
+const PROJECT_TOKEN = /^[0-9a-f]{48}$/
 
 /**
  * The page an invite link opens ({origin}/app/teams/join/{token}, 001 §7):
@@ -35,10 +39,10 @@ export function ProjectInvite({ token, fallback }: { token: string; fallback: Re
     )
   }
   const invite = preview.data
-  if (!invite) return <>{fallback}</>
-  if (invite.status !== 'open') {
+  if (!invite && !PROJECT_TOKEN.test(token)) return <>{fallback}</>
+  if (!invite || invite.status !== 'open') {
     return (
-      <EmptyState icon={WarningCircle} title="Project invitation" description={CLOSED[invite.status]}>
+      <EmptyState icon={WarningCircle} title="Project invitation" description={CLOSED[invite ? invite.status : 'gone']}>
         <Button variant="outline" onClick={() => navigate('/app/tasks')}>
           Go to tasks
         </Button>

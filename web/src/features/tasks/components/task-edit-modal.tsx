@@ -45,8 +45,8 @@ function ModalBody({ task, onClose, onVanished, timeZone }: { task: Task } & Omi
         />
       </div>
       <TaskEditor task={task} draft={draft.draft} change={draft.change} zone={zone} timeZone={timeZone} />
-      <DialogFooter className="sticky bottom-0 -mx-6 -mb-6 border-t bg-popover px-6 py-3">
-        <Button variant="ghost" className="text-destructive hover:text-destructive sm:mr-auto" onClick={() => setConfirm(true)}>
+      <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 flex-row justify-end border-t bg-popover px-6 py-3">
+        <Button variant="ghost" className="mr-auto text-destructive hover:text-destructive" onClick={() => setConfirm(true)}>
           Delete
         </Button>
         <Button

@@ -1,6 +1,6 @@
 import { Flag, FolderSimple } from '@phosphor-icons/react'
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui'
-import type { ReactNode } from 'react'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
 import { useRequiredUser } from '@/lib/auth-store'
 import { cn } from '@/lib/cn'
 import { useProjects } from '../api/get-projects'
@@ -35,6 +35,18 @@ function Row({ label, id, children }: { label: string; id?: string; children: Re
   )
 }
 
+/** A textarea that grows with its text (one line of the title, the notes' paragraphs). */
+function useAutosize(value: string) {
+  const ref = useRef<HTMLTextAreaElement>(null)
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    el.style.height = 'auto'
+    el.style.height = `${el.scrollHeight + 2}px`
+  }, [value])
+  return ref
+}
+
 const selectClass =
   'h-8 w-full rounded-md border border-input bg-background px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring'
 
@@ -50,18 +62,21 @@ export function TaskEditor({ task, draft, change, zone, timeZone }: Props) {
   const today = todayIn(zone)
   const blank = !draft.title.trim()
   const choices = (projects.data ?? []).filter((p) => !p.is_archived || p.id === draft.project_id)
+  const titleRef = useAutosize(draft.title)
+  const notesRef = useAutosize(draft.notes ?? '')
 
   return (
     <div className="grid gap-5">
       <div className="grid gap-1">
         <textarea
+          ref={titleRef}
           aria-label="Task title"
           aria-invalid={blank || undefined}
           value={draft.title}
           maxLength={500}
           rows={1}
           onChange={(e) => change({ title: e.target.value.replace(/\n/g, ' ') })}
-          className="field-sizing-content min-h-9 w-full resize-none rounded-md bg-transparent px-1 py-1 text-lg leading-snug font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:ring-2 aria-invalid:ring-destructive"
+          className="min-h-9 w-full resize-none overflow-hidden rounded-md bg-transparent px-1 py-1 text-lg leading-snug font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:ring-2 aria-invalid:ring-destructive"
         />
         {blank ? (
           <p role="alert" className="px-1 text-xs text-destructive">
@@ -69,12 +84,13 @@ export function TaskEditor({ task, draft, change, zone, timeZone }: Props) {
           </p>
         ) : null}
         <textarea
+          ref={notesRef}
           aria-label="Notes"
           value={draft.notes ?? ''}
           maxLength={100_000}
           onChange={(e) => change({ notes: e.target.value })}
           placeholder="Notes"
-          className="field-sizing-content min-h-16 w-full resize-none rounded-md bg-transparent px-1 py-1 text-sm outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring"
+          className="min-h-16 w-full resize-none overflow-hidden rounded-md bg-transparent px-1 py-1 text-sm outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring"
         />
       </div>
 

@@ -179,7 +179,7 @@ function SectionHeader({ section, canAdd, onAdd }: { section: Section; canAdd: b
           type="button"
           onClick={onAdd}
           aria-label={`Add task to ${section.title ?? 'this day'}`}
-          className="flex size-7 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+          className="-mb-0.5 flex size-7 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
         >
           <Plus size={16} aria-hidden />
         </button>

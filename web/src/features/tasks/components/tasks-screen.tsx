@@ -1,4 +1,4 @@
-import { CheckSquare, Funnel, type Icon, Plus, SelectionAll, ShareNetwork } from '@phosphor-icons/react'
+import { CheckSquare, FunnelSimple, type Icon, Plus, SelectionAll, ShareNetwork } from '@phosphor-icons/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { type MouseEvent, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -28,7 +28,6 @@ import type { Project, TaskScope, ViewId } from '../types'
 import { todayIn } from '../utils/dates'
 import { gestureOf } from '../utils/selection'
 import { type Section, type ViewDef, addDefaults, buildView, projectSection, subtaskProgress, viewDef } from '../utils/views'
-import { BulkBar } from './bulk-bar'
 import { ProjectIcon } from './project-icon'
 import { COMPACT_ROW_HEIGHT, ROW_HEIGHT, TaskList } from './task-list'
 import type { RowHandlers } from './task-row'
@@ -39,6 +38,8 @@ const TaskPane = lazy(loadPane)
 const loadModal = () => import('./task-edit-modal')
 const TaskEditModal = lazy(loadModal)
 const ProjectDialogs = lazy(() => import('./project-dialogs'))
+// The bulk bar (menus, a popover) loads with the first selection.
+const BulkBar = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkBar })))
 
 /** What the screen shows for a scope: its title, icon, sections and empty state. */
 type ScreenView = {
@@ -103,8 +104,8 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
   const openAdd = useAddTaskStore((s) => s.open)
   const closeAdd = useAddTaskStore((s) => s.close)
   const openDialog = useProjectDialogStore((s) => s.open)
-  const complete = useSetTaskCompleted(user.id)
-  const star = useSetTaskStarred(user.id)
+  const { mutate: complete } = useSetTaskCompleted(user.id)
+  const { mutate: star } = useSetTaskStarred(user.id)
   const create = useCreateTaskOptimistic(user.id, timeZone)
   useTasksRealtime(user.id)
 
@@ -166,7 +167,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
       pendingFilter: filter?.filters_data ?? null,
       notFound: !filters.isPending && !filter,
     }
-  }, [scope, tasks.data, tasks.isPending, projects.data, projects.isPending, filters.data, filters.isPending, filter, viewId, logbook.data, logbook.isPending, zone, now, user.id, archivedIds])
+  }, [scope, tasks.data, tasks.isPending, projects.data, projects.isPending, filters.isPending, filter, viewId, logbook.data, logbook.isPending, zone, now, user.id, archivedIds])
 
   const progress = useMemo(() => subtaskProgress(tasks.data ?? []), [tasks.data])
   const order = useMemo(() => view.sections.flatMap((s) => s.tasks.map((t) => t.id)), [view.sections])
@@ -216,14 +217,14 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         latest.current.openTask(task.id)
       },
       onToggleSelected: (task) => latest.current.selection.apply(task.id, 'toggle', latest.current.order),
-      onComplete: (task, completed) => complete.mutate({ task, completed }),
-      onStar: (task, starred) => star.mutate({ id: task.id, starred }),
+      onComplete: (task, completed) => complete({ task, completed }),
+      onStar: (task, starred) => star({ id: task.id, starred }),
       dragIds: (task) => {
         const sel = latest.current.selection.ids
         return sel.has(task.id) ? latest.current.order.filter((id) => sel.has(id)) : [task.id]
       },
     }),
-    [complete.mutate, star.mutate],
+    [complete, star],
   )
 
   // Adding: the section's day or the project, at the bottom (server: highest + 1) or the top (lowest − 1).
@@ -352,7 +353,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
   )
 
   const empty = (
-    <EmptyState icon={view.pendingFilter ? Funnel : ViewIcon} title={view.emptyTitle} description={view.emptyText}>
+    <EmptyState icon={view.pendingFilter ? FunnelSimple : ViewIcon} title={view.emptyTitle} description={view.emptyText}>
       {view.canAdd ? (
         <Button onClick={() => openAdd('bottom')}>
           <Plus size={16} aria-hidden /> Add task
@@ -367,7 +368,11 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
     <div className="flex h-full min-h-0">
       <section aria-labelledby="tasks-title" className="flex min-w-0 flex-1 flex-col">
         {header}
-        {selectedTasks.length ? <BulkBar tasks={selectedTasks} projects={projects.data ?? []} zone={zone} {...(timeZone ? { timeZone } : {})} /> : null}
+        {selectedTasks.length ? (
+          <Suspense fallback={<div className="h-11 border-b bg-primary/5" aria-hidden />}>
+            <BulkBar tasks={selectedTasks} projects={projects.data ?? []} zone={zone} {...(timeZone ? { timeZone } : {})} />
+          </Suspense>
+        ) : null}
         {error ? (
           <div className="p-4 md:p-6">
             <Alert variant="destructive">

@@ -1,35 +1,10 @@
-import { DndContext, type DragEndEvent, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core'
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { CSS as DndCss } from '@dnd-kit/utilities'
-import {
-  Archive,
-  Copy,
-  DotsThree,
-  Funnel,
-  type Icon,
-  PencilSimple,
-  Plus,
-  ShareNetwork,
-  Star,
-  Trash,
-  UsersThree,
-} from '@phosphor-icons/react'
-import { type KeyboardEvent, type ReactNode, useMemo } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { FileArchive, FunnelSimple, type Icon, Plus } from '@phosphor-icons/react'
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useRequiredUser } from '@/lib/auth-store'
 import { cn } from '@/lib/cn'
-import { useSetProjectArchived } from '../api/archive-project'
-import { useDuplicateProject } from '../api/duplicate-project'
-import { useSetProjectFavorite } from '../api/favorite-project'
 import { useAccessibleTasks } from '../api/get-accessible-tasks'
 import { sidebarOrder, useProjects } from '../api/get-projects'
 import { useSmartFilters } from '../api/get-smart-filters'
@@ -40,18 +15,11 @@ import { useProjectDialogStore } from '../stores/project-dialog-store'
 import type { Project, ViewId } from '../types'
 import { VIEWS, countByProject, countViews } from '../utils/views'
 import { ProjectIcon } from './project-icon'
+import { Count, ProjectRow, type ProjectRowProps, rowClass } from './project-row'
 import { useTaskDropTarget } from './task-drag'
 import { VIEW_ICONS, filterIcon } from './view-icons'
 
 type Props = { onNavigate?: (() => void) | undefined }
-
-const rowClass =
-  'group/row relative flex h-9 items-center gap-2.5 rounded-md px-2.5 text-sm text-sidebar-foreground/85 outline-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring'
-
-function Count({ n }: { n: number | undefined }) {
-  if (!n) return null
-  return <span className="ml-auto text-xs text-muted-foreground tabular-nums">{n}</span>
-}
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -108,118 +76,6 @@ function ViewRow({
   )
 }
 
-function ProjectMenu({ project }: { project: Project }) {
-  const user = useRequiredUser()
-  const open = useProjectDialogStore((s) => s.open)
-  const favorite = useSetProjectFavorite(user.id)
-  const archive = useSetProjectArchived(user.id)
-  const navigate = useNavigate()
-  const duplicate = useDuplicateProject(user.id, (id) => navigate(`/app/tasks/project/${id}`))
-  const owner = project.is_owner
-  const manager = owner || project.user_role === 'admin'
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`Project menu, ${project.name}`}
-          className="absolute top-0.5 right-0.5 size-8 opacity-0 group-focus-within/row:opacity-100 group-hover/row:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100 max-md:opacity-100"
-        >
-          <DotsThree size={18} weight="bold" aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-52">
-        {manager ? (
-          <DropdownMenuItem onSelect={() => open({ kind: 'edit', projectId: project.id })}>
-            <PencilSimple size={16} aria-hidden /> Edit project
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuItem onSelect={() => open({ kind: 'share', projectId: project.id })}>
-          <ShareNetwork size={16} aria-hidden /> Share project
-        </DropdownMenuItem>
-        {owner ? (
-          <DropdownMenuItem onSelect={() => favorite.mutate({ id: project.id, favorite: !project.is_favorite })}>
-            <Star size={16} aria-hidden /> {project.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuItem onSelect={() => duplicate.mutate(project.id)}>
-          <Copy size={16} aria-hidden /> Duplicate project
-        </DropdownMenuItem>
-        {owner ? (
-          <>
-            <DropdownMenuItem onSelect={() => archive.mutate({ id: project.id, archived: true, name: project.name })}>
-              <Archive size={16} aria-hidden /> Archive project
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem
-              className="text-destructive data-[highlighted]:text-destructive"
-              onSelect={() => open({ kind: 'delete', projectId: project.id })}
-            >
-              <Trash size={16} aria-hidden /> Delete project
-            </DropdownMenuItem>
-          </>
-        ) : null}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  )
-}
-
-type RowProps = {
-  project: Project
-  count: number | undefined
-  active: boolean
-  sortable: boolean
-  onNavigate?: (() => void) | undefined
-  onMove: (project: Project, by: -1 | 1) => void
-  onDropTasks: (ids: string[], project: Project) => void
-}
-
-function ProjectRow({ project, count, active, sortable, onNavigate, onMove, onDropTasks }: RowProps) {
-  const { setNodeRef, listeners, transform, transition, isDragging } = useSortable({ id: project.id, disabled: !sortable })
-  const drop = useTaskDropTarget((ids) => onDropTasks(ids, project))
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (!sortable || !e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return
-    e.preventDefault()
-    onMove(project, e.key === 'ArrowUp' ? -1 : 1)
-  }
-  return (
-    <li
-      ref={setNodeRef}
-      style={{ transform: DndCss.Translate.toString(transform), transition }}
-      className={cn('group/row relative list-none', isDragging && 'z-10 opacity-80')}
-      data-project-id={project.id}
-      {...drop.handlers}
-    >
-      <Link
-        to={`/app/tasks/project/${project.id}`}
-        onClick={onNavigate}
-        onKeyDown={onKeyDown}
-        aria-current={active ? 'page' : undefined}
-        aria-keyshortcuts={sortable ? 'Alt+ArrowUp Alt+ArrowDown' : undefined}
-        className={cn(
-          rowClass,
-          'pr-10',
-          active && 'bg-sidebar-accent font-medium text-sidebar-accent-foreground',
-          drop.over && 'ring-2 ring-primary',
-          sortable && 'touch-pan-y',
-        )}
-        {...(sortable ? listeners : {})}
-      >
-        <ProjectIcon name={project.icon_name} weight={project.icon_weight} color={project.color} size={16} />
-        <span className="truncate">{project.name}</span>
-        {project.is_shared || !project.is_owner ? (
-          <UsersThree size={14} className="shrink-0 text-muted-foreground" aria-label="Shared" />
-        ) : null}
-        <span className="ml-auto group-focus-within/row:invisible group-hover/row:invisible max-md:invisible">
-          <Count n={count} />
-        </span>
-      </Link>
-      <ProjectMenu project={project} />
-    </li>
-  )
-}
-
 function FavoritesGrid({ projects, onNavigate }: { projects: readonly Project[]; onNavigate?: (() => void) | undefined }) {
   return (
     <section aria-label="Favorites" className="px-1 pb-1">
@@ -252,6 +108,52 @@ function ProjectsSkeleton() {
   )
 }
 
+function StaticProjects({ rows }: { rows: Omit<ProjectRowProps, 'sortable'>[] }) {
+  return (
+    <ul className="grid gap-0.5" aria-label="Projects">
+      {rows.map((r) => (
+        <ProjectRow key={r.project.id} {...r} />
+      ))}
+    </ul>
+  )
+}
+
+const loadSortable = () => import('./sortable-projects')
+type Sortable = Awaited<ReturnType<typeof loadSortable>>['default']
+
+/**
+ * Dragging projects needs dnd-kit; its code loads when the pointer or the
+ * focus first reaches the list, or once the page is idle, whichever is
+ * first: the sidebar's first paint does not wait for it.
+ */
+function useSortableProjects(): { Component: Sortable | null; load: () => void } {
+  const [Component, setComponent] = useState<Sortable | null>(null)
+  // The rows are drawn anew inside dnd-kit's context: the focus goes back where it was.
+  const focused = useRef<{ id: string; menu: boolean } | null>(null)
+  const swap = (m: { default: Sortable }) => {
+    const el = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const row = el?.closest<HTMLElement>('[data-project-id]')
+    focused.current = row?.dataset.projectId ? { id: row.dataset.projectId, menu: el?.tagName === 'BUTTON' } : null
+    setComponent(() => m.default)
+  }
+  const load = () => {
+    if (!Component) void loadSortable().then(swap)
+  }
+  useEffect(() => {
+    const id = window.requestIdleCallback?.(() => void loadSortable().then(swap), { timeout: 4000 })
+    return () => {
+      if (id !== undefined) window.cancelIdleCallback?.(id)
+    }
+  }, [])
+  useLayoutEffect(() => {
+    const f = focused.current
+    if (!Component || !f) return
+    focused.current = null
+    document.querySelector<HTMLElement>(`[data-project-id="${f.id}"] ${f.menu ? 'button' : 'a'}`)?.focus()
+  }, [Component])
+  return { Component, load }
+}
+
 /**
  * The task module's sidebar (001 §2): favorites (five to a row), Inbox,
  * the smart filters with All, and the projects with their menu (edit,
@@ -268,7 +170,7 @@ export default function TasksSidebar({ onNavigate }: Props) {
   const openDialog = useProjectDialogStore((s) => s.open)
   const move = useMoveTasks(user.id)
   const { reorder } = useReorderProjects(user.id)
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }))
+  const sortable = useSortableProjects()
 
   const live = useMemo(() => sidebarOrder((projects.data ?? []).filter((p) => !p.is_archived)), [projects.data])
   const archived = (projects.data ?? []).filter((p) => p.is_archived)
@@ -304,14 +206,22 @@ export default function TasksSidebar({ onNavigate }: Props) {
     )
   }
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return
+  const onReorder = (fromId: string, toId: string) => {
     const ids = owned.map((p) => p.id)
-    const next = moveId(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)))
+    const next = moveId(ids, ids.indexOf(fromId), ids.indexOf(toId))
     reorder(next.map((id) => owned.find((p) => p.id === id)).filter((p): p is Project => !!p))
   }
 
   const dropOn = (project: Project | null) => (ids: string[]) => move.mutate({ ids, project })
+  const rows: Omit<ProjectRowProps, 'sortable'>[] = live.map((p) => ({
+    project: p,
+    count: projectCounts.get(p.id),
+    active: isActive.path(`/app/tasks/project/${p.id}`),
+    movable: p.is_owner,
+    onNavigate,
+    onMove: moveProject,
+    onDropTasks: (ids, project) => dropOn(project)(ids),
+  }))
 
   return (
     <nav aria-label="Tasks" className="grid gap-1">
@@ -348,7 +258,7 @@ export default function TasksSidebar({ onNavigate }: Props) {
             onNavigate={onNavigate}
           />
         ))}
-        <ViewRow to="/app/settings#smart-filters" label="Manage filters" icon={Funnel} active={false} onNavigate={onNavigate} />
+        <ViewRow to="/app/settings#smart-filters" label="Manage filters" icon={FunnelSimple} active={false} onNavigate={onNavigate} />
       </Section>
       <Section
         title="Projects"
@@ -363,28 +273,17 @@ export default function TasksSidebar({ onNavigate }: Props) {
         ) : live.length === 0 ? (
           <p className="px-2.5 py-1 text-xs text-muted-foreground">No projects yet. Add one to group your tasks.</p>
         ) : (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-            <SortableContext items={owned.map((p) => p.id)} strategy={verticalListSortingStrategy}>
-              <ul className="grid gap-0.5" aria-label="Projects">
-                {live.map((p) => (
-                  <ProjectRow
-                    key={p.id}
-                    project={p}
-                    count={projectCounts.get(p.id)}
-                    active={isActive.path(`/app/tasks/project/${p.id}`)}
-                    sortable={p.is_owner}
-                    onNavigate={onNavigate}
-                    onMove={moveProject}
-                    onDropTasks={(ids, project) => dropOn(project)(ids)}
-                  />
-                ))}
-              </ul>
-            </SortableContext>
-          </DndContext>
+          <div onPointerEnter={sortable.load} onFocus={sortable.load}>
+            {sortable.Component ? (
+              <sortable.Component rows={rows} onReorder={onReorder} />
+            ) : (
+              <StaticProjects rows={rows} />
+            )}
+          </div>
         )}
         {archived.length ? (
           <button type="button" className={cn(rowClass, 'text-muted-foreground')} onClick={() => openDialog({ kind: 'archived' })}>
-            <Archive size={18} weight="duotone" aria-hidden />
+            <FileArchive size={18} weight="duotone" aria-hidden />
             <span className="truncate">Archived projects</span>
             <Count n={archived.length} />
           </button>

@@ -1,9 +1,9 @@
 import {
-  Archive,
   CalendarBlank,
   CalendarCheck,
   CheckCircle,
   Clock,
+  CloudSun,
   Flag,
   Folder,
   Hash,
@@ -24,7 +24,7 @@ export const VIEW_ICONS: Record<ViewId, Icon> = {
   today: CalendarCheck,
   upcoming: CalendarBlank,
   anytime: Clock,
-  someday: Archive,
+  someday: CloudSun,
   logbook: CheckCircle,
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { TASK_PREFERENCES, useSaveTaskPreference, useTaskPreference } from '../api/task-preferences'
 
 export type OpenTask = (id: string | null, options?: { replace?: boolean }) => void
@@ -43,19 +43,27 @@ export function useSelectionMemory(userId: string, editId: string | null, openTa
     if (selectedId && known === false && selectedId !== editId) saveRef.current({ key: TASK_PREFERENCES.selected, value: null })
   }, [selectedId, known, editId])
 
+  // Stable: the pane runs vanished from an effect.
+  const actions = useMemo(
+    () => ({
+      /** The user closed the pane: forget the task in edit. */
+      close: () => {
+        saveRef.current({ key: TASK_PREFERENCES.editing, value: null })
+        openTask(null)
+      },
+      /** The task in the pane is gone: forget it everywhere. */
+      vanished: () => {
+        saveRef.current({ key: TASK_PREFERENCES.editing, value: null })
+        saveRef.current({ key: TASK_PREFERENCES.selected, value: null })
+        openTask(null, { replace: true })
+      },
+    }),
+    [openTask],
+  )
+
   return {
     /** The task to bring into view: the one in the pane, else the last selected. */
     revealId: editId ?? (known ? selectedId : null),
-    /** The user closed the pane: forget the task in edit. */
-    close: () => {
-      saveRef.current({ key: TASK_PREFERENCES.editing, value: null })
-      openTask(null)
-    },
-    /** The task in the pane is gone: forget it everywhere. */
-    vanished: () => {
-      saveRef.current({ key: TASK_PREFERENCES.editing, value: null })
-      saveRef.current({ key: TASK_PREFERENCES.selected, value: null })
-      openTask(null, { replace: true })
-    },
+    ...actions,
   }
 }

@@ -14,7 +14,7 @@ import type { Draft } from '../utils/draft'
 export function useTaskSave(userId: string, timeZone: string | undefined) {
   const queryClient = useQueryClient()
   const [savedAt, setSavedAt] = useState<Date | null>(null)
-  const update = useUpdateTask(userId, { timeZone, onSaved: () => setSavedAt(new Date()) })
+  const { mutate, isPending, isError } = useUpdateTask(userId, { timeZone, onSaved: () => setSavedAt(new Date()) })
   const save = useCallback(
     (task: Task, changes: Partial<Draft>) => {
       if (task.id.startsWith('temp-')) return
@@ -24,10 +24,9 @@ export function useTaskSave(userId: string, timeZone: string | undefined) {
         extra = projectFields(project)
         delete extra.project_id
       }
-      update.mutate({ id: task.id, patch: changes, ...(extra ? { extra } : {}) })
+      mutate({ id: task.id, patch: changes, ...(extra ? { extra } : {}) })
     },
-    // update.mutate is stable
-    [queryClient, userId, update.mutate],
+    [queryClient, userId, mutate],
   )
-  return { save, savedAt, saving: update.isPending, failed: update.isError }
+  return { save, savedAt, saving: isPending, failed: isError }
 }

@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { loadRealtime, supabase } from '@/lib/supabase'
-import { projectKeys, smartFilterKeys, taskKeys } from '../api/keys'
+import { taskKeys } from '../api/keys'
+import { projectKeys, smartFilterKeys } from '../api/module-keys'
 
 /** Projects refetch at most every 500 ms however many changes arrive (001 §7). */
 export const PROJECTS_DEBOUNCE_MS = 500
+/** The channel opens this long after the task screens mount. */
+export const REALTIME_DELAY_MS = 2500
 
 /**
  * Live changes (001 §7): changes on projects, project_members,
@@ -52,12 +55,12 @@ export function useTasksRealtime(userId: string): void {
           .subscribe()
         cleanup = () => void supabase.removeChannel(channel)
       })
-    // After the first paint: the list needs none of it to show.
-    const idle = window.requestIdleCallback?.(() => void start(), { timeout: 2000 }) ?? window.setTimeout(() => void start(), 500)
+    // Once the screen has settled: the list needs none of it to show, and the
+    // 20 s poll covers the first seconds.
+    const later = window.setTimeout(() => void start(), REALTIME_DELAY_MS)
     return () => {
       cancelled = true
-      window.cancelIdleCallback?.(idle)
-      window.clearTimeout(idle)
+      window.clearTimeout(later)
       for (const t of timers.values()) clearTimeout(t)
       cleanup()
     }

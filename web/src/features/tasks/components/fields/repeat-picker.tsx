@@ -83,7 +83,7 @@ export function RepeatPicker({ recurrence, onChange }: Props) {
             <DialogTitle>Repeat</DialogTitle>
             <DialogDescription>The next occurrence is made when you complete this one.</DialogDescription>
           </DialogHeader>
-          <form id="recurrence-form" onSubmit={save} className="grid grid-cols-2 gap-3">
+          <form id="recurrence-form" noValidate onSubmit={save} className="grid grid-cols-2 gap-3">
             <Field label="Every" error={error}>
               {(p) => (
                 <Input
