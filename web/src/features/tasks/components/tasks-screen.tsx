@@ -118,7 +118,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
 
   const view = useMemo<ScreenView>(() => {
     const all = tasks.data ?? []
-    const ctx = { zone, now, userId: user.id, hiddenProjects: archivedIds }
+    const ctx = { zone, now, userId: user.id, hiddenProjects: archivedIds, lingering }
     if (scope.kind === 'project') {
       const project = projects.data?.find((p) => p.id === scope.projectId) ?? null
       return {
@@ -126,7 +126,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         icon: CheckSquare,
         project,
         def: null,
-        sections: projectSection(all, scope.projectId),
+        sections: projectSection(all, scope.projectId, lingering),
         canAdd: !!project,
         emptyTitle: project?.is_archived ? 'This project is archived' : 'No tasks in this project',
         emptyText: project?.is_archived ? 'Restore it from Archived projects to work on it again.' : 'Press A to add the first one.',
@@ -167,7 +167,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
       pendingFilter: filter?.filters_data ?? null,
       notFound: !filters.isPending && !filter,
     }
-  }, [scope, tasks.data, tasks.isPending, projects.data, projects.isPending, filters.isPending, filter, viewId, logbook.data, logbook.isPending, zone, now, user.id, archivedIds])
+  }, [scope, tasks.data, tasks.isPending, projects.data, projects.isPending, filters.isPending, filter, viewId, logbook.data, logbook.isPending, zone, now, user.id, archivedIds, lingering])
 
   const progress = useMemo(() => subtaskProgress(tasks.data ?? []), [tasks.data])
   const order = useMemo(() => view.sections.flatMap((s) => s.tasks.map((t) => t.id)), [view.sections])

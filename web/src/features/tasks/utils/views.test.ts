@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Task } from '../types'
-import { addDefaults, buildView, byManualOrder, countViews, parseViewId, subtaskProgress, viewDef } from './views'
+import { addDefaults, buildView, byManualOrder, countViews, parseViewId, projectSection, subtaskProgress, viewDef } from './views'
 
 let seq = 0
 function task(over: Partial<Task>): Task {
@@ -98,6 +98,21 @@ describe('view buckets', () => {
     expect(show('logbook')).toEqual(['done', 'done before'])
     expect(buildView(viewDef('logbook'), tasks, c).map((s) => s.title)).toEqual(['Today · Fri, Dec 4', 'Wed, Dec 2'])
     expect(countViews(tasks, c)).toEqual({ inbox: 2, today: 0, upcoming: 1, anytime: 3, someday: 2, logbook: 2, all: 4 })
+  })
+})
+
+describe('a task completed a moment ago', () => {
+  it('stays in its view and its project, checked, while it lingers; the counts drop at once', () => {
+    const now = '2026-12-04T06:00:00Z'
+    const done = task({ title: 'done', project_id: 'p', is_completed: true, completed_at: now })
+    const other = task({ title: 'other', project_id: 'p' })
+    const lingering = new Set([done.id])
+    const c = { ...ctx('UTC', now), lingering }
+    expect(titles(buildView(viewDef('all'), [done, other], c))).toEqual([['done', 'other']])
+    expect(titles(buildView(viewDef('all'), [done, other], ctx('UTC', now)))).toEqual([['other']])
+    expect(titles(projectSection([done, other], 'p', lingering))).toEqual([['done', 'other']])
+    expect(titles(projectSection([done, other], 'p'))).toEqual([['other']])
+    expect(countViews([done, other], ctx('UTC', now)).all).toBe(1)
   })
 })
 

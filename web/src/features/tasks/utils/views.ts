@@ -16,6 +16,8 @@ export type ViewContext = {
   userId: string
   /** Projects whose tasks leave the views (archived). */
   hiddenProjects: ReadonlySet<string>
+  /** Tasks completed a moment ago: still listed, checked, until they leave (stores/linger-store.ts). */
+  lingering?: ReadonlySet<string>
   locale?: string
 }
 
@@ -77,7 +79,7 @@ export function isListed(task: Task, ctx: ViewContext): boolean {
   return !task.is_deleted && task.parent_id === null && !(task.project_id && ctx.hiddenProjects.has(task.project_id))
 }
 
-const open = (t: Task, ctx: ViewContext) => isListed(t, ctx) && !t.is_completed
+const open = (t: Task, ctx: ViewContext) => isListed(t, ctx) && (!t.is_completed || !!ctx.lingering?.has(t.id))
 const single = (tasks: Task[], sort: (a: Task, b: Task) => number): Section[] => [
   { key: 'all', title: null, tasks: [...tasks].sort(sort) },
 ]
@@ -223,10 +225,12 @@ export function countViews(tasks: readonly Task[], ctx: ViewContext): Record<Vie
   return counts
 }
 
-/** A project's open top-level tasks in manual order. */
-export function projectSection(tasks: readonly Task[], projectId: string): Section[] {
+/** A project's open top-level tasks (and those completed a moment ago) in manual order. */
+export function projectSection(tasks: readonly Task[], projectId: string, lingering?: ReadonlySet<string>): Section[] {
   return single(
-    tasks.filter((t) => t.project_id === projectId && t.parent_id === null && !t.is_deleted && !t.is_completed),
+    tasks.filter(
+      (t) => t.project_id === projectId && t.parent_id === null && !t.is_deleted && (!t.is_completed || !!lingering?.has(t.id)),
+    ),
     byManualOrder,
   )
 }
