@@ -17,9 +17,11 @@ export async function select<T = Record<string, unknown>>(table: string, query: 
 }
 
 export async function insert<T = Record<string, unknown>>(table: string, rows: object | object[]): Promise<T[]> {
-  const res = await fetch(`${serverUrl()}/rest/v1/${table}`, {
+  // Rows with different keys: name every column, and the ones a row leaves out take their defaults.
+  const columns = [...new Set((Array.isArray(rows) ? rows : [rows]).flatMap((r) => Object.keys(r)))].join(',')
+  const res = await fetch(`${serverUrl()}/rest/v1/${table}?columns=${columns}`, {
     method: 'POST',
-    headers: headers({ Prefer: 'return=representation' }),
+    headers: headers({ Prefer: 'return=representation,missing=default' }),
     body: JSON.stringify(rows),
   })
   if (!res.ok) throw new Error(`POST ${table}: ${res.status} ${await res.text()}`)
