@@ -11,16 +11,25 @@ import pkg from './package.json' with { type: 'json' }
 // fill/regular, SidebarLink's duotone on whichever icon it is given) and
 // those named literally on that icon in src/ (<Check weight="bold" />).
 // An icon drawn at another weight through a variable would render empty:
-// add the weight here.
+// add the weight here. A file that starts with the line
+// `// phosphor: every weight` keeps all six weights of each icon it imports
+// from @phosphor-icons/react/dist/csr/<Name> (the project icons, drawn at
+// the weight their owner chose).
 const ICON_WEIGHTS = new Set(['regular', 'duotone', 'fill'])
+const ALL_WEIGHTS = ['thin', 'light', 'regular', 'bold', 'fill', 'duotone']
+const EVERY_WEIGHT_MARK = '// phosphor: every weight'
 
-/** Icon name -> weights written as weight="…" on that icon's JSX tag anywhere in src/. */
+/** Icon name -> weights written as weight="…" on that icon's JSX tag anywhere in src/ (or all of them, see above). */
 function literalIconWeights(): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>()
   const src = fileURLToPath(new URL('./src', import.meta.url))
   for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
-    if (!file.endsWith('.tsx')) continue
+    if (!/\.tsx?$/.test(file)) continue
     const code = readFileSync(`${src}/${file}`, 'utf8')
+    if (code.startsWith(EVERY_WEIGHT_MARK)) {
+      for (const [, icon = ''] of code.matchAll(/@phosphor-icons\/react\/dist\/csr\/(\w+)/g)) found.set(icon, new Set(ALL_WEIGHTS))
+    }
+    if (!file.endsWith('.tsx')) continue
     for (const [, icon = '', weight = ''] of code.matchAll(/<([A-Z]\w*)\b[^<>]*?\bweight="(\w+)"/g)) {
       found.set(icon, (found.get(icon) ?? new Set()).add(weight))
     }

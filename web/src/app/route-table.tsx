@@ -4,16 +4,10 @@ import type { DataRouter, LoaderFunction, RouteObject } from 'react-router'
 import { NotFound } from '@/components/errors/not-found'
 import { RouteError } from '@/components/errors/route-error'
 import { useAuthStore } from '@/lib/auth-store'
+import type { Prefetch } from '@/lib/prefetch'
 import { RootLayout } from './layout/root-layout'
 
-/**
- * The queries a page (or layout) renders first, for the signed-in user (each
- * made by queryOptions()). The router starts them before the page renders
- * (its loader), so the requests are on their way before React commits,
- * instead of starting from the page's effects, in the task that ends
- * hydration.
- */
-export type Prefetch = (userId: string) => ReadonlyArray<{ queryKey: QueryKey }>
+export type { Prefetch }
 
 type Page = () => Promise<{ default: ComponentType; prefetch?: Prefetch }>
 

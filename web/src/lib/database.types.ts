@@ -971,6 +971,8 @@ export type Database = {
           is_deleted: boolean
           created_at: string
           updated_at: string
+          is_archived: boolean
+          archived_at: string | null
         }
         Insert: {
           id?: string
@@ -988,6 +990,8 @@ export type Database = {
           is_deleted?: boolean
           created_at?: string
           updated_at?: string
+          is_archived?: boolean
+          archived_at?: string | null
         }
         Update: {
           id?: string
@@ -1005,6 +1009,8 @@ export type Database = {
           is_deleted?: boolean
           created_at?: string
           updated_at?: string
+          is_archived?: boolean
+          archived_at?: string | null
         }
         Relationships: [
           {
@@ -2178,6 +2184,8 @@ export type Database = {
           updated_at: string | null
           is_owner: boolean | null
           user_role: string | null
+          is_archived: boolean | null
+          archived_at: string | null
         }
         Relationships: []
       }
@@ -2226,6 +2234,10 @@ export type Database = {
         Args: { p_invite_token: string; }
         Returns: Json
       }
+      bulk_update_tasks: {
+        Args: { p_changes: Json; }
+        Returns: Database["public"]["Tables"]["tasks"]["Row"][]
+      }
       cancel_project_invite: {
         Args: { p_invite_id: string; }
         Returns: undefined
@@ -2250,6 +2262,14 @@ export type Database = {
         Args: { p_password?: string; }
         Returns: undefined
       }
+      duplicate_project: {
+        Args: { p_project_id: string; }
+        Returns: Database["public"]["Tables"]["projects"]["Row"]
+      }
+      duplicate_task: {
+        Args: { p_task_id: string; }
+        Returns: Database["public"]["Tables"]["tasks"]["Row"]
+      }
       ensure_default_smart_lists: {
         Args: { p_user_id: string; }
         Returns: number
@@ -2270,6 +2290,10 @@ export type Database = {
         Args: { p_today?: string; p_user_id?: string; }
         Returns: { entries_this_month: number; total_entries: number; total_words: number; average_mood: number; current_streak: number; longest_streak: number }[]
       }
+      get_project_invite: {
+        Args: { p_invite_token: string; }
+        Returns: Json
+      }
       get_project_invites_with_inviter: {
         Args: { p_project_id: string; }
         Returns: { id: string; project_id: string; email: string; invited_at: string; invited_by: string; expires_at: string; accepted_at: string; is_link: boolean; token: string; inviter_email: string; inviter_name: string }[]
@@ -2285,6 +2309,10 @@ export type Database = {
       open_share_link: {
         Args: { p_token: string; }
         Returns: { share_id: string; content_type: string; content_id: string; permission: string; owner_id: string }[]
+      }
+      reorder_projects: {
+        Args: { p_project_ids: string[]; }
+        Returns: undefined
       }
       search_user_content: {
         Args: { p_content_type?: string; p_limit?: number; p_search_term: string; }

@@ -30,6 +30,18 @@ export const STALE_MS = 30_000
 export const GC_MS = 5 * 60_000
 
 /**
+ * Task lists (spec 000 §9, 001 §9): refetch every 20 s, fresh 30 s, kept
+ * 5 min, no refetch on window focus. Here, with the app's own code, so the
+ * dashboard's list and the task screens read them without sharing a chunk.
+ */
+export const TASK_LIST_QUERY = {
+  refetchInterval: 20_000,
+  staleTime: STALE_MS,
+  gcTime: GC_MS,
+  refetchOnWindowFocus: false,
+} as const
+
+/**
  * The app's query client. Queries follow spec 000 §8 (no retry on network
  * failures, backoff on rate limits, else at most two retries, no refetch on
  * window focus); mutations are never retried and have a default error toast

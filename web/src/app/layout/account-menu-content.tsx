@@ -34,7 +34,7 @@ import { useSignOut } from '@/features/auth/api/sign-out'
 import { usePlan } from '@/features/billing/hooks/use-plan'
 import { type ThemeMode, useThemeStore } from '@/features/theme/stores/theme-store'
 import { initialsOf } from '@/features/shell/utils/signed-in-text'
-import { AccountButton } from './account-menu'
+import { AccountButton } from './account-button'
 import { useSyncNow } from './use-sync-now'
 
 /** The account menu of spec 000 §2 (loaded on first use: account-menu.tsx). */

@@ -1,9 +1,10 @@
 import { Bell } from '@phosphor-icons/react'
-import { Suspense, lazy, useEffect } from 'react'
+import { Suspense, lazy, useEffect, useMemo } from 'react'
 import { Link, Outlet } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
+import { registeredCommands, useCommandRegistry } from '@/lib/command-registry'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { useNotificationPermission } from '@/features/notifications/hooks/use-notification-permission'
@@ -16,7 +17,7 @@ import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
 import { MfaGate } from '@/features/two-factor/components/mfa-gate'
 import { appearanceQueryOptions, useAppearance } from '@/features/theme/api/appearance'
 import { useDarkSidebar } from '@/features/theme/hooks/use-apply-theme'
-import type { Prefetch } from '../route-table'
+import type { Prefetch } from '@/lib/prefetch'
 import { AccountMenu } from './account-menu'
 import { HelpMenu } from './help-menu'
 import { MODULE_SIDEBARS } from './module-sidebars'
@@ -58,8 +59,15 @@ function DarkSidebarPreference() {
   return null
 }
 
+/** The shell's commands and those of the screen on show (lib/command-registry.ts). */
+function useCommands() {
+  const app = useAppCommands()
+  const byOwner = useCommandRegistry((s) => s.byOwner)
+  return useMemo(() => [...app, ...registeredCommands(byOwner)], [app, byOwner])
+}
+
 function SignedInApp() {
-  const commands = useAppCommands()
+  const commands = useCommands()
   usePaywallClosesQuickAdd()
   useCommandShortcuts(commands)
   useNotificationPermission()

@@ -5,7 +5,7 @@ import { type DeferredMenuProps, focusFirstItemOnce } from '@/components/ui/defe
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { useConsentStore } from '@/features/privacy/stores/consent-store'
 import { useShellStore } from '@/features/shell/stores/shell-store'
-import { HelpButton } from './help-menu'
+import { HelpButton } from './help-button'
 
 /** Help menu (spec 000 §2): shortcuts, help center, privacy choices (loaded on first use: help-menu.tsx). */
 export default function HelpMenuContent({ defaultOpen, openedWithKeyboard }: DeferredMenuProps) {

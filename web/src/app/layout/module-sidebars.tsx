@@ -1,8 +1,6 @@
 import {
   Bell,
   BookOpen,
-  CalendarBlank,
-  CalendarCheck,
   ClockCounterClockwise,
   CreditCard,
   Funnel,
@@ -17,16 +15,15 @@ import {
   Plugs,
   ShieldCheck,
   SidebarSimple,
-  Tray,
   UserCircle,
   UsersThree,
   Archive,
   Flask,
   Plus,
-  ListChecks,
 } from '@phosphor-icons/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, Suspense, lazy } from 'react'
 import { SidebarLink, SidebarSection } from '@/features/shell/components/sidebar-link'
+import { TasksSidebarSkeleton } from '@/features/tasks/components/tasks-sidebar-skeleton'
 import type { Area } from '@/features/shell/utils/modules'
 
 type Render = (onNavigate?: () => void) => ReactNode
@@ -35,17 +32,14 @@ function Title({ children }: { children: ReactNode }) {
   return <p className="px-2.5 pt-1 pb-2 text-sm font-semibold">{children}</p>
 }
 
+// The task module's sidebar reads projects and smart filters: its code loads
+// with the task screens (the dashboard at /app never needs it).
+const TasksSidebar = lazy(() => import('@/features/tasks/components/tasks-sidebar'))
+
 const tasks: Render = (onNavigate) => (
-  <div className="grid gap-1">
-    <Title>Tasks</Title>
-    <SidebarLink to="/app/tasks?view=inbox" label="Inbox" icon={Tray} matchSearch onNavigate={onNavigate} />
-    <SidebarLink to="/app/tasks?view=today" label="Today" icon={CalendarCheck} matchSearch onNavigate={onNavigate} />
-    <SidebarLink to="/app/tasks?view=upcoming" label="Upcoming" icon={CalendarBlank} matchSearch onNavigate={onNavigate} />
-    <SidebarLink to="/app/tasks" label="All tasks" icon={ListChecks} matchSearch onNavigate={onNavigate} />
-    <SidebarSection title="Smart filters">
-      <SidebarLink to="/app/settings#smart-filters" label="Manage smart filters" icon={Funnel} onNavigate={onNavigate} />
-    </SidebarSection>
-  </div>
+  <Suspense fallback={<TasksSidebarSkeleton />}>
+    <TasksSidebar onNavigate={onNavigate} />
+  </Suspense>
 )
 
 const notes: Render = (onNavigate) => (

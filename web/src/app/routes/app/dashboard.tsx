@@ -10,7 +10,7 @@ import { openTasksQueryOptions } from '@/features/tasks/api/get-tasks'
 import { OpenTaskList } from '@/features/tasks/components/open-task-list'
 import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
 import { appearanceQueryOptions, useAppearance } from '@/features/theme/api/appearance'
-import type { Prefetch } from '../../route-table'
+import type { Prefetch } from '@/lib/prefetch'
 
 const SHORTCUTS = [
   { to: '/app/tasks', label: 'Tasks', icon: CheckSquare },

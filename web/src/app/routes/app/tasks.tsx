@@ -1,36 +1,50 @@
-import { Plus } from '@phosphor-icons/react'
+import { useMemo } from 'react'
 import { useParams, useSearchParams } from 'react-router'
-import { Button } from '@/components/ui/button'
-import { PageHeader } from '@/components/ui/page-header'
-import { openTasksQueryOptions } from '@/features/tasks/api/get-tasks'
-import { OpenTaskList } from '@/features/tasks/components/open-task-list'
-import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
-import type { Prefetch } from '../../route-table'
+import type { Prefetch } from '@/lib/prefetch'
+import { usePlan } from '@/features/billing/hooks/use-plan'
+import { usePaywallStore } from '@/features/billing/stores/paywall-store'
+import { PLAN_CAPS } from '@/features/billing/utils/plans'
+import { accessibleTasksQueryOptions } from '@/features/tasks/api/get-accessible-tasks'
+import { projectsQueryOptions } from '@/features/tasks/api/get-projects'
+import { TasksEnvironmentProvider } from '@/features/tasks/components/tasks-environment'
+import { TasksScreen } from '@/features/tasks/components/tasks-screen'
+import type { TaskScope } from '@/features/tasks/types'
+import { parseViewId } from '@/features/tasks/utils/views'
 
-const VIEW_TITLES: Record<string, string> = { inbox: 'Inbox', today: 'Today', upcoming: 'Upcoming' }
+/** The screen's first queries: every task it cuts its views from, and the projects. */
+export const prefetch: Prefetch = (userId) => [accessibleTasksQueryOptions(userId), projectsQueryOptions(userId)]
 
-/** The page's first query: the open tasks. */
-export const prefetch: Prefetch = (userId) => [openTasksQueryOptions(userId)]
-
+/**
+ * /app/tasks (?view=, ?taskId=, ?edit=), /app/tasks/project/{id} and
+ * /app/tasks/smart-filter/{id} (001 §2): the task module, with the plan's
+ * caps and the paywall handed in from billing.
+ */
 export default function Tasks() {
-  const [params] = useSearchParams()
   const { projectId, filterId } = useParams()
-  const openQuickAdd = useQuickAddStore((s) => s.setOpen)
-  const view = params.get('view') ?? ''
-  const title = projectId ? 'Project' : filterId ? 'Smart filter' : (VIEW_TITLES[view] ?? 'Tasks')
+  const [params] = useSearchParams()
+  const view = params.get('view')
+  const scope = useMemo<TaskScope>(
+    () =>
+      projectId
+        ? { kind: 'project', projectId }
+        : filterId
+          ? { kind: 'filter', filterId }
+          : { kind: 'view', view: parseViewId(view) },
+    [projectId, filterId, view],
+  )
+  const { plan } = usePlan()
+  const showPaywall = usePaywallStore((s) => s.show)
+  const environment = useMemo(
+    () => ({
+      remindersPerTask: PLAN_CAPS[plan].remindersPerTask,
+      subtasksPerTask: PLAN_CAPS[plan].subtasksPerTask,
+      showPaywall,
+    }),
+    [plan, showPaywall],
+  )
   return (
-    <div>
-      <PageHeader
-        title={title}
-        description="Open tasks, newest first."
-        actions={
-          <Button onClick={() => openQuickAdd(true)}>
-            <Plus size={16} aria-hidden />
-            Add task
-          </Button>
-        }
-      />
-      <OpenTaskList />
-    </div>
+    <TasksEnvironmentProvider value={environment}>
+      <TasksScreen scope={scope} />
+    </TasksEnvironmentProvider>
   )
 }

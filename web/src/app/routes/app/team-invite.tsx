@@ -5,11 +5,11 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { useRequiredUser } from '@/lib/auth-store'
+import { ProjectInvite } from '@/features/tasks/components/project-invite'
 import { useAcceptTeamInvitation } from '@/features/teams/api/accept-invitation'
 
-/** /app/teams/join/{token}: accept a team invitation. */
-export default function TeamInvite() {
-  const { token = '' } = useParams()
+/** A team invitation: accept to join the team with the role it names. */
+function TeamInvitation({ token }: { token: string }) {
   const user = useRequiredUser()
   const navigate = useNavigate()
   const accept = useAcceptTeamInvitation()
@@ -34,4 +34,13 @@ export default function TeamInvite() {
       {accept.isError ? <Alert variant="destructive">{accept.error.message}</Alert> : null}
     </EmptyState>
   )
+}
+
+/**
+ * /app/teams/join/{token}: the link of a project invitation (001 §7) or a
+ * team invitation (000 §2); the project's is tried first.
+ */
+export default function TeamInvite() {
+  const { token = '' } = useParams()
+  return <ProjectInvite token={token} fallback={<TeamInvitation token={token} />} />
 }

@@ -1,19 +1,11 @@
-import { ArrowLeft, ArrowRight, ClockCounterClockwise } from '@phosphor-icons/react'
+import { ArrowLeft, ArrowRight } from '@phosphor-icons/react'
 import { lazy, useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { Button, type ButtonProps } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
 import { DeferredMenu } from '@/components/ui/deferred-menu'
 import { useNavHistoryStore } from '../stores/nav-history-store'
 import { useShellStore } from '../stores/shell-store'
-
-/** The recent screens menu's trigger. */
-export function RecentScreensButton(props: ButtonProps) {
-  return (
-    <Button variant="ghost" size="icon-sm" aria-label="Recent screens" {...props}>
-      <ClockCounterClockwise size={18} aria-hidden />
-    </Button>
-  )
-}
+import { RecentScreensButton } from './recent-screens-button'
 
 const loadRecent = () => import('./recent-screens-menu')
 const RecentScreensMenu = lazy(loadRecent)

@@ -12,7 +12,7 @@ import {
 import { useNavHistoryStore } from '../stores/nav-history-store'
 import { useShellStore } from '../stores/shell-store'
 import { AREA_ICONS, AREA_LABELS, areaOf } from '../utils/modules'
-import { RecentScreensButton } from './history-controls'
+import { RecentScreensButton } from './recent-screens-button'
 
 /** The recent screens menu (loaded on first use: history-controls.tsx). */
 export default function RecentScreensMenu({ openedWithKeyboard }: DeferredMenuProps) {

@@ -1,9 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
+import type { Task } from '../types'
 import { taskKeys } from './keys'
+import { reportFailure } from './report'
+import { scheduleTaskNotifications } from './schedule-notifications'
+import { insertTask, pauseTaskQueries, removeTask, replaceTask } from './task-cache'
+import { toTask } from './task-source'
 
-export type CreateTaskInput = { userId: string; title: string }
+/** The fields a new task may start with (001 §7's quick-add payload and the task screens' defaults). */
+export type NewTaskFields = Partial<
+  Pick<
+    Task,
+    | 'notes'
+    | 'due_date'
+    | 'due_time'
+    | 'priority'
+    | 'tags'
+    | 'list'
+    | 'project_id'
+    | 'recurrence'
+    | 'reminders'
+    | 'parent_id'
+    | 'sort_order'
+    | 'is_starred'
+    | 'location'
+  >
+>
+
+export type CreateTaskInput = NewTaskFields & { userId: string; title: string }
 
 /** 'Task title required' (spec 001 §5); the server rejects blank titles too. */
 export function validateTaskTitle(title: string): string | null {
@@ -11,24 +36,71 @@ export function validateTaskTitle(title: string): string | null {
 }
 
 /**
- * Inserts a task. On the Free plan the server refuses the 501st with
- * 'Task limit reached for Free plan', which opens the paywall.
+ * Inserts a task and returns the row as written (the server fills
+ * sort_order, list and completed_at). On the Free plan the server refuses
+ * the 501st with 'Task limit reached for Free plan', which opens the paywall.
  */
-export async function createTask({ userId, title }: CreateTaskInput) {
+export async function createTask({ userId, title, ...fields }: CreateTaskInput) {
   return unwrap(
     await supabase
       .from('tasks')
-      .insert({ user_id: userId, title: title.trim(), is_completed: false, is_deleted: false })
-      .select('id, title')
+      .insert({ ...fields, user_id: userId, title: title.trim(), is_completed: false, is_deleted: false })
+      .select('*')
       .single(),
   )
 }
 
+/** The dashboard's and quick add's create: no optimism, the lists refetch. */
 export function useCreateTask() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createTask,
+    onSuccess: (task, input) => {
+      if (task.due_date || task.due_time) scheduleTaskNotifications(task, input.userId)
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists() }),
     meta: { errorTitle: 'Error creating task' },
   })
+}
+
+let tempSeq = 0
+
+/**
+ * The task screens' create: the task shows at once with a temporary id
+ * (001 §4), is replaced by the server's row, and is removed again with
+ * 'Failed to create task - Something went wrong. Please try again.' when
+ * the insert fails. extra fills what only the screen knows (the project's
+ * name and colour) for the optimistic row.
+ */
+export function useCreateTaskOptimistic(userId: string, timeZone?: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: CreateTaskInput & { tempId: string; extra?: Partial<Task> }) => {
+      const { tempId: _tempId, extra: _extra, ...row } = input
+      return createTask(row)
+    },
+    onMutate: async ({ tempId, title, extra, userId: _u, ...fields }) => {
+      await pauseTaskQueries(queryClient)
+      const now = new Date().toISOString()
+      insertTask(
+        queryClient,
+        userId,
+        toTask({ ...fields, ...extra, id: tempId, user_id: userId, title: title.trim(), created_at: now, updated_at: now, is_owner: true }),
+      )
+    },
+    onSuccess: (row, { tempId, extra }) => {
+      replaceTask(queryClient, userId, tempId, toTask({ ...extra, ...row, is_owner: true }))
+      if (row.due_date || row.due_time) scheduleTaskNotifications(row, userId, timeZone)
+    },
+    onError: (error, { tempId }) => {
+      removeTask(queryClient, userId, tempId)
+      reportFailure(error, 'Failed to create task', 'Something went wrong. Please try again.')
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists() }),
+  })
+}
+
+export function newTempId(): string {
+  tempSeq += 1
+  return `temp-${Date.now().toString(36)}-${tempSeq}`
 }

@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
+import { TASK_LIST_QUERY } from '@/lib/query-client'
 import { supabase } from '@/lib/supabase'
 import { taskKeys } from './keys'
-
-/** Task list timings (spec 000 §9): refetch every 20 s, fresh 30 s, kept 5 min. */
-export const TASKS_REFETCH_MS = 20_000
-export const TASKS_STALE_MS = 30_000
-export const TASKS_GC_MS = 5 * 60_000
 
 export async function getOpenTasks(userId: string, signal: AbortSignal) {
   return unwrap(
@@ -31,10 +27,7 @@ export function openTasksQueryOptions(userId: string) {
   return queryOptions({
     queryKey: taskKeys.list(userId),
     queryFn: ({ signal }) => getOpenTasks(userId, signal),
-    refetchInterval: TASKS_REFETCH_MS,
-    staleTime: TASKS_STALE_MS,
-    gcTime: TASKS_GC_MS,
-    refetchOnWindowFocus: false,
+    ...TASK_LIST_QUERY,
   })
 }
 

@@ -20,7 +20,7 @@ export function likePattern(term: string): string {
 
 export function useTaskSearch(userId: string, term: string) {
   return useQuery({
-    queryKey: [...taskKeys.all, 'search', userId, term] as const,
+    queryKey: taskKeys.search(userId, term),
     queryFn: async ({ signal }) =>
       unwrap(
         await supabase

@@ -1,0 +1,74 @@
+import type { Locator, Page } from '@playwright/test'
+import { type Account, expect as baseExpect, screenshot, signInThroughUi, signUpThroughApi } from './fixtures'
+import { insert } from './db'
+
+/**
+ * The task journeys' expect: a screen that loads several queries gets 30 s
+ * (the machines the suite runs on are shared, and slow at times).
+ */
+export const expect = baseExpect.configure({ timeout: 30_000 })
+
+/** Signs up through /auth/v1, signs in through the app (at any width), and returns the user's id. */
+export async function signedIn(page: Page, account: Account): Promise<string> {
+  const { userId } = await signUpThroughApi(account)
+  await signInThroughUi(page, account)
+  await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible({ timeout: 60_000 })
+  return userId
+}
+
+/** Gives the user the Pro plan (as billing would), for tests that need more than the Free caps. */
+export async function makePro(userId: string): Promise<void> {
+  await insert('user_subscriptions', { user_id: userId, status: 'active', plan_id: 'pro_monthly' })
+}
+
+/** The button that opens a task: its accessible name starts with the title. */
+export function openButton(page: Page | Locator, title: string): Locator {
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return page.getByRole('button', { name: new RegExp(`^${escaped}`) })
+}
+
+/** A task's row in the list. */
+export function row(page: Page, title: string): Locator {
+  return page.getByRole('listitem').filter({ has: openButton(page, title) })
+}
+
+export function pane(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'Task details' })
+}
+
+export function sidebar(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'Module' }).getByRole('navigation', { name: 'Tasks' })
+}
+
+/** Waits for the pane to say it saved. */
+export async function autoSaved(page: Page): Promise<void> {
+  await expect(pane(page).getByRole('status').filter({ hasText: 'Auto-saved' })).toBeVisible()
+}
+
+export type Shot = { width: 1280 | 390; theme: 'light' | 'dark' }
+
+export const SHOTS: readonly Shot[] = [
+  { width: 1280, theme: 'light' },
+  { width: 1280, theme: 'dark' },
+  { width: 390, theme: 'light' },
+  { width: 390, theme: 'dark' },
+]
+
+/** Screenshots of the page at 1280 and 390 px, light and dark, as name-<width>-<theme>.png. */
+export async function shootAll(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  for (const s of SHOTS) {
+    await page.setViewportSize({ width: s.width, height: s.width === 390 ? 844 : 800 })
+    // The theme follows the system by default (features/theme), so the emulated scheme applies.
+    await page.emulateMedia({ colorScheme: s.theme })
+    await expect(page.locator('html')).toHaveClass(s.theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+    await ready()
+    await screenshot(page, `${name}-${s.width}-${s.theme}`)
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+/** The Undo of the toast that says message (an older toast may still be leaving). */
+export function undoButton(page: Page, message: string | RegExp): Locator {
+  return page.locator('[data-sonner-toast]').filter({ hasText: message }).getByRole('button', { name: 'Undo' })
+}

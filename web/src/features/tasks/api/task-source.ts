@@ -1,0 +1,110 @@
+import { RequestError, toRequestError } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+import type { Task } from '../types'
+
+/**
+ * Where tasks are read from (001 §7): user_accessible_tasks_with_project
+ * (own tasks and those of the user's projects, with the project and the
+ * user's role), else tasks_with_project (own tasks with the project), else
+ * the tasks table. A source that the server does not have or refuses
+ * (an older or stricter backend) is skipped for the rest of the session;
+ * any other failure is the request's own and is thrown.
+ */
+export const TASK_SOURCES = ['user_accessible_tasks_with_project', 'tasks_with_project', 'tasks'] as const
+export type TaskSource = (typeof TASK_SOURCES)[number]
+
+const TASK_COLUMNS =
+  'id, user_id, title, notes, due_date, due_time, priority, tags, list, location, reminders, recurrence, is_completed, completed_at, is_starred, is_deleted, sort_order, importance, urgency, parent_id, project_id, assigned_to, team_id, created_at, updated_at'
+const PROJECT_COLUMNS = 'project_name, project_color, project_icon_name, project_icon_weight'
+
+/** The columns each source is read with. */
+export const SOURCE_COLUMNS: Record<TaskSource, string> = {
+  user_accessible_tasks_with_project: `${TASK_COLUMNS}, ${PROJECT_COLUMNS}, is_owner, user_role`,
+  tasks_with_project: `${TASK_COLUMNS}, ${PROJECT_COLUMNS}`,
+  tasks: TASK_COLUMNS,
+}
+
+/**
+ * Whether a failure means "this source is not there for you": relation or
+ * column unknown (PostgREST PGRST205/PGRST204, PostgreSQL 42P01/42703) or
+ * refused (42501, HTTP 401/403/404 from a gateway). Network failures and
+ * everything else are real errors of the read.
+ */
+export function isMissingSource(error: unknown): boolean {
+  const e = toRequestError(error)
+  if (e.code && ['PGRST205', 'PGRST204', 'PGRST200', '42P01', '42703', '42501'].includes(e.code)) return true
+  return e.status === 404 || e.status === 403
+}
+
+let preferred = 0
+
+/** Forgets which source answered (tests). */
+export function resetTaskSource(): void {
+  preferred = 0
+}
+
+/**
+ * Runs read against the first source that exists, starting from the one
+ * that answered last time. read gets the source's name and its columns.
+ */
+export async function readTasks<T>(read: (source: TaskSource, columns: string) => Promise<T>): Promise<T> {
+  let last: unknown = new RequestError('No task source answered')
+  for (let i = preferred; i < TASK_SOURCES.length; i++) {
+    const source = TASK_SOURCES[i] as TaskSource
+    try {
+      const result = await read(source, SOURCE_COLUMNS[source])
+      preferred = i
+      return result
+    } catch (e) {
+      if (!isMissingSource(e)) throw e
+      last = e
+    }
+  }
+  throw last
+}
+
+export type TaskRowLike = { [K in keyof Task]?: Task[K] | null }
+
+/** A row of any source as a Task: what the source lacks is null (or the column's default). */
+export function toTask(row: TaskRowLike): Task {
+  return {
+    id: row.id ?? '',
+    user_id: row.user_id ?? '',
+    title: row.title ?? '',
+    notes: row.notes ?? null,
+    due_date: row.due_date ?? null,
+    due_time: row.due_time ?? null,
+    priority: row.priority ?? 0,
+    tags: row.tags ?? null,
+    list: row.list ?? null,
+    location: row.location ?? null,
+    reminders: row.reminders ?? [],
+    recurrence: row.recurrence ?? null,
+    is_completed: row.is_completed ?? false,
+    completed_at: row.completed_at ?? null,
+    is_starred: row.is_starred ?? false,
+    is_deleted: row.is_deleted ?? false,
+    sort_order: row.sort_order ?? 0,
+    importance: row.importance ?? 0,
+    urgency: row.urgency ?? 0,
+    parent_id: row.parent_id ?? null,
+    project_id: row.project_id ?? null,
+    assigned_to: row.assigned_to ?? null,
+    team_id: row.team_id ?? null,
+    created_at: row.created_at ?? '',
+    updated_at: row.updated_at ?? '',
+    project_name: row.project_name ?? row.list ?? null,
+    project_color: row.project_color ?? null,
+    project_icon_name: row.project_icon_name ?? null,
+    project_icon_weight: row.project_icon_weight ?? null,
+    is_owner: row.is_owner ?? null,
+    user_role: row.user_role ?? null,
+  }
+}
+
+/** A query builder on one source, typed loosely enough for the three shapes. */
+export function fromSource(source: TaskSource) {
+  // The three relations share the task columns; the cast picks the widest
+  // row type so one builder chain serves all (rows go through toTask).
+  return supabase.from(source as 'user_accessible_tasks_with_project')
+}

@@ -1,0 +1,294 @@
+import { FileArchive, FunnelSimple, type Icon, Plus } from '@phosphor-icons/react'
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useRequiredUser } from '@/lib/auth-store'
+import { cn } from '@/lib/cn'
+import { useAccessibleTasks } from '../api/get-accessible-tasks'
+import { sidebarOrder, useProjects } from '../api/get-projects'
+import { useSmartFilters } from '../api/get-smart-filters'
+import { useMoveTasks } from '../api/move-tasks'
+import { moveId, useReorderProjects } from '../api/reorder-projects'
+import { useTaskZone } from '../api/task-preferences'
+import { useProjectDialogStore } from '../stores/project-dialog-store'
+import type { Project, ViewId } from '../types'
+import { VIEWS, countByProject, countViews } from '../utils/views'
+import { ProjectIcon } from './project-icon'
+import { Count, ProjectRow, type ProjectRowProps, rowClass } from './project-row'
+import { useTaskDropTarget } from './task-drag'
+import { VIEW_ICONS, filterIcon } from './view-icons'
+
+type Props = { onNavigate?: (() => void) | undefined }
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="grid gap-0.5" aria-label={title}>
+      <div className="flex h-8 items-center justify-between pt-2 pr-1 pl-2.5">
+        <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+function useIsActive() {
+  const { pathname, search } = useLocation()
+  const view = new URLSearchParams(search).get('view') ?? 'all'
+  return {
+    view: (id: ViewId) => pathname === '/app/tasks' && view === id,
+    path: (to: string) => pathname === to,
+  }
+}
+
+/** A view row that takes dropped tasks when onDropTasks is given (the Inbox). */
+function ViewRow({
+  to,
+  label,
+  icon: IconComponent,
+  active,
+  count,
+  onNavigate,
+  onDropTasks,
+}: {
+  to: string
+  label: string
+  icon: Icon
+  active: boolean
+  count?: number
+  onNavigate?: (() => void) | undefined
+  onDropTasks?: (ids: string[]) => void
+}) {
+  const drop = useTaskDropTarget((ids) => onDropTasks?.(ids))
+  return (
+    <Link
+      to={to}
+      onClick={onNavigate}
+      aria-current={active ? 'page' : undefined}
+      className={cn(rowClass, active && 'bg-sidebar-accent font-medium text-sidebar-accent-foreground', drop.over && 'ring-2 ring-primary')}
+      {...(onDropTasks ? drop.handlers : {})}
+    >
+      <IconComponent size={18} weight="duotone" aria-hidden />
+      <span className="truncate">{label}</span>
+      <Count n={count} />
+    </Link>
+  )
+}
+
+function FavoritesGrid({ projects, onNavigate }: { projects: readonly Project[]; onNavigate?: (() => void) | undefined }) {
+  return (
+    <section aria-label="Favorites" className="px-1 pb-1">
+      <ul className="grid grid-cols-5 gap-1">
+        {projects.map((p) => (
+          <li key={p.id} className="list-none">
+            <Link
+              to={`/app/tasks/project/${p.id}`}
+              onClick={onNavigate}
+              aria-label={p.name}
+              title={p.name}
+              className="flex aspect-square items-center justify-center rounded-lg border border-sidebar-border bg-background/60 outline-none hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <ProjectIcon name={p.icon_name} weight={p.icon_weight} color={p.color} size={20} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function ProjectsSkeleton() {
+  return (
+    <div className="grid gap-1 px-2.5 py-1" aria-hidden>
+      {[60, 45, 70].map((w) => (
+        <Skeleton key={w} className="h-7" style={{ width: `${w}%` }} />
+      ))}
+    </div>
+  )
+}
+
+function StaticProjects({ rows }: { rows: Omit<ProjectRowProps, 'sortable'>[] }) {
+  return (
+    <ul className="grid gap-0.5" aria-label="Projects">
+      {rows.map((r) => (
+        <ProjectRow key={r.project.id} {...r} />
+      ))}
+    </ul>
+  )
+}
+
+const loadSortable = () => import('./sortable-projects')
+type Sortable = Awaited<ReturnType<typeof loadSortable>>['default']
+
+/**
+ * Dragging projects needs dnd-kit; its code loads when the pointer or the
+ * focus first reaches the list, or once the page is idle, whichever is
+ * first: the sidebar's first paint does not wait for it.
+ */
+function useSortableProjects(): { Component: Sortable | null; load: () => void } {
+  const [Component, setComponent] = useState<Sortable | null>(null)
+  // The rows are drawn anew inside dnd-kit's context: the focus goes back where it was.
+  const focused = useRef<{ id: string; menu: boolean } | null>(null)
+  const swap = (m: { default: Sortable }) => {
+    const el = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const row = el?.closest<HTMLElement>('[data-project-id]')
+    focused.current = row?.dataset.projectId ? { id: row.dataset.projectId, menu: el?.tagName === 'BUTTON' } : null
+    setComponent(() => m.default)
+  }
+  const load = () => {
+    if (!Component) void loadSortable().then(swap)
+  }
+  useEffect(() => {
+    const id = window.requestIdleCallback?.(() => void loadSortable().then(swap), { timeout: 4000 })
+    return () => {
+      if (id !== undefined) window.cancelIdleCallback?.(id)
+    }
+  }, [])
+  useLayoutEffect(() => {
+    const f = focused.current
+    if (!Component || !f) return
+    focused.current = null
+    document.querySelector<HTMLElement>(`[data-project-id="${f.id}"] ${f.menu ? 'button' : 'a'}`)?.focus()
+  }, [Component])
+  return { Component, load }
+}
+
+/**
+ * The task module's sidebar (001 §2): favorites (five to a row), Inbox,
+ * the smart filters with All, and the projects with their menu (edit,
+ * share, favorite, duplicate, archive, delete). Owned projects reorder by
+ * drag or Alt+Arrow; tasks dropped on a project or the Inbox move there.
+ */
+export default function TasksSidebar({ onNavigate }: Props) {
+  const user = useRequiredUser()
+  const tasks = useAccessibleTasks(user.id)
+  const projects = useProjects(user.id)
+  const filters = useSmartFilters(user.id)
+  const { zone } = useTaskZone(user.id)
+  const isActive = useIsActive()
+  const openDialog = useProjectDialogStore((s) => s.open)
+  const move = useMoveTasks(user.id)
+  const { reorder } = useReorderProjects(user.id)
+  const sortable = useSortableProjects()
+
+  const live = useMemo(() => sidebarOrder((projects.data ?? []).filter((p) => !p.is_archived)), [projects.data])
+  const archived = (projects.data ?? []).filter((p) => p.is_archived)
+  const owned = live.filter((p) => p.is_owner)
+  const favorites = live.filter((p) => p.is_favorite)
+  const hidden = useMemo(() => new Set(archived.map((p) => p.id)), [archived])
+  const viewCounts = useMemo(
+    () => countViews(tasks.data ?? [], { zone, now: new Date(), userId: user.id, hiddenProjects: hidden }),
+    [tasks.data, zone, user.id, hidden],
+  )
+  const projectCounts = useMemo(() => countByProject(tasks.data ?? []), [tasks.data])
+
+  const systemFilters = new Map((filters.data ?? []).filter((f) => f.system_key).map((f) => [f.system_key, f]))
+  const builtIns = VIEWS.filter((v) => {
+    if (v.id === 'inbox') return false
+    const row = systemFilters.get(v.systemKey)
+    if (!filters.data) return true
+    if (!row || !row.is_enabled) return false
+    return !(row.hide_when_empty && viewCounts[v.id] === 0)
+  })
+  const custom = (filters.data ?? []).filter((f) => !f.system_key && f.is_enabled)
+
+  const moveProject = (project: Project, by: -1 | 1) => {
+    const ids = owned.map((p) => p.id)
+    const from = ids.indexOf(project.id)
+    const to = from + by
+    if (from < 0 || to < 0 || to >= ids.length) return
+    const next = moveId(ids, from, to)
+    if (!reorder(next.map((id) => owned.find((p) => p.id === id)).filter((p): p is Project => !!p))) return
+    // Keep the keyboard on the moved project once the list has re-rendered.
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[data-project-id="${project.id}"] a`)?.focus(),
+    )
+  }
+
+  const onReorder = (fromId: string, toId: string) => {
+    const ids = owned.map((p) => p.id)
+    const next = moveId(ids, ids.indexOf(fromId), ids.indexOf(toId))
+    reorder(next.map((id) => owned.find((p) => p.id === id)).filter((p): p is Project => !!p))
+  }
+
+  const dropOn = (project: Project | null) => (ids: string[]) => move.mutate({ ids, project })
+  const rows: Omit<ProjectRowProps, 'sortable'>[] = live.map((p) => ({
+    project: p,
+    count: projectCounts.get(p.id),
+    active: isActive.path(`/app/tasks/project/${p.id}`),
+    movable: p.is_owner,
+    onNavigate,
+    onMove: moveProject,
+    onDropTasks: (ids, project) => dropOn(project)(ids),
+  }))
+
+  return (
+    <nav aria-label="Tasks" className="grid gap-1">
+      <p className="px-2.5 pt-1 pb-1 text-sm font-semibold">Tasks</p>
+      {favorites.length ? <FavoritesGrid projects={favorites} onNavigate={onNavigate} /> : null}
+      <ViewRow
+        to="/app/tasks?view=inbox"
+        label="Inbox"
+        icon={VIEW_ICONS.inbox}
+        active={isActive.view('inbox')}
+        count={viewCounts.inbox}
+        onNavigate={onNavigate}
+        onDropTasks={dropOn(null)}
+      />
+      <Section title="Smart filters">
+        {builtIns.map((v) => (
+          <ViewRow
+            key={v.id}
+            to={v.path}
+            label={v.label}
+            icon={VIEW_ICONS[v.id]}
+            active={isActive.view(v.id)}
+            count={v.id === 'logbook' ? undefined : viewCounts[v.id]}
+            onNavigate={onNavigate}
+          />
+        ))}
+        {custom.map((f) => (
+          <ViewRow
+            key={f.id}
+            to={`/app/tasks/smart-filter/${f.id}`}
+            label={f.name}
+            icon={filterIcon(f.icon_name)}
+            active={isActive.path(`/app/tasks/smart-filter/${f.id}`)}
+            onNavigate={onNavigate}
+          />
+        ))}
+        <ViewRow to="/app/settings#smart-filters" label="Manage filters" icon={FunnelSimple} active={false} onNavigate={onNavigate} />
+      </Section>
+      <Section
+        title="Projects"
+        action={
+          <Button variant="ghost" size="icon-sm" className="size-7" aria-label="Add project" onClick={() => openDialog({ kind: 'create' })}>
+            <Plus size={16} aria-hidden />
+          </Button>
+        }
+      >
+        {projects.isPending ? (
+          <ProjectsSkeleton />
+        ) : live.length === 0 ? (
+          <p className="px-2.5 py-1 text-xs text-muted-foreground">No projects yet. Add one to group your tasks.</p>
+        ) : (
+          <div onPointerEnter={sortable.load} onFocus={sortable.load}>
+            {sortable.Component ? (
+              <sortable.Component rows={rows} onReorder={onReorder} />
+            ) : (
+              <StaticProjects rows={rows} />
+            )}
+          </div>
+        )}
+        {archived.length ? (
+          <button type="button" className={cn(rowClass, 'text-muted-foreground')} onClick={() => openDialog({ kind: 'archived' })}>
+            <FileArchive size={18} weight="duotone" aria-hidden />
+            <span className="truncate">Archived projects</span>
+            <Count n={archived.length} />
+          </button>
+        ) : null}
+      </Section>
+    </nav>
+  )
+}
