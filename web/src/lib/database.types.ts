@@ -1536,6 +1536,7 @@ export type Database = {
           accepted_by: string | null
           created_at: string
           updated_at: string
+          joined_at: string | null
         }
         Insert: {
           id?: string
@@ -1549,6 +1550,7 @@ export type Database = {
           accepted_by?: string | null
           created_at?: string
           updated_at?: string
+          joined_at?: string | null
         }
         Update: {
           id?: string
@@ -1562,6 +1564,7 @@ export type Database = {
           accepted_by?: string | null
           created_at?: string
           updated_at?: string
+          joined_at?: string | null
         }
         Relationships: [
           {
