@@ -79,17 +79,8 @@ func execute(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot
 	if e.tx.ReadOnly {
 		batch.ExecParams("COMMIT", nil, nil, nil, nil)
 	}
-	results, err := pg.ExecBatch(ctx, batch).ReadAll()
-	if err == nil {
-		for _, r := range results {
-			if r.Err != nil {
-				err = r.Err
-				break
-			}
-		}
-	}
+	results, err := runBatch(ctx, pg, batch)
 	if err != nil {
-		endTx(ctx, pg, false)
 		return nil, err
 	}
 	i := 2
@@ -116,6 +107,25 @@ func execute(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot
 		return nil, err
 	}
 	return res, nil
+}
+
+// runBatch sends a request's batch and reads every result. On the first
+// error it rolls the transaction back and returns that error.
+func runBatch(ctx context.Context, pg *pgconn.PgConn, batch *pgconn.Batch) ([]*pgconn.Result, error) {
+	results, err := pg.ExecBatch(ctx, batch).ReadAll()
+	if err == nil {
+		for _, r := range results {
+			if r.Err != nil {
+				err = r.Err
+				break
+			}
+		}
+	}
+	if err != nil {
+		endTx(ctx, pg, false) //nolint:errcheck // the statement's error is the answer
+		return nil, err
+	}
+	return results, nil
 }
 
 // endTx commits or rolls back whatever transaction is open.

@@ -52,17 +52,8 @@ func (s *Server) explain(w http.ResponseWriter, r *http.Request, snap *schemacac
 	defer conn.Release()
 	pg := conn.Conn().PgConn()
 	batch.ExecParams("EXPLAIN ("+explainOptions(pl)+") "+main.SQL, main.Args, nil, nil, nil)
-	results, err := pg.ExecBatch(ctx, batch).ReadAll()
-	if err == nil {
-		for _, res := range results {
-			if res.Err != nil {
-				err = res.Err
-				break
-			}
-		}
-	}
+	results, err := runBatch(ctx, pg, batch)
 	if err != nil {
-		endTx(ctx, pg, false) //nolint:errcheck // the statement's error is the answer
 		return err
 	}
 	var body bytes.Buffer
