@@ -65,6 +65,7 @@ type Gateway struct {
 	web      http.Handler
 	handler  http.Handler
 	apiKeys  apiKeyCache
+	bearers  bearerCache
 }
 
 // New builds the gateway. web serves the app (nil: 404 for non-API paths).

@@ -210,3 +210,32 @@ func TestAPIKeyCache(t *testing.T) {
 		t.Fatalf("%d keys remembered, at most %d allowed", len(c.keys), maxCachedAPIKeys)
 	}
 }
+
+// Verified user tokens are remembered until their exp; invalid ones are
+// refused every time and never remembered.
+func TestBearerCache(t *testing.T) {
+	signer := token.NewSigner(strings.Repeat("s", 40))
+	var c bearerCache
+	user, _ := signer.Sign(token.Claims{"role": "authenticated", "sub": "u1", "exp": time.Now().Add(time.Hour).Unix()})
+	for range 2 {
+		id, err := c.identity(signer, user)
+		if err != nil || id.Role != identity.Authenticated || id.Token != user || id.Subject() != "u1" {
+			t.Fatalf("user token: %+v, %v", id, err)
+		}
+	}
+	expired, _ := signer.Sign(token.Claims{"role": "authenticated", "exp": time.Now().Add(-time.Hour).Unix()})
+	foreign, _ := token.NewSigner(strings.Repeat("x", 40)).Sign(token.Claims{"role": "service_role"})
+	for _, tok := range []string{expired, foreign, user[:len(user)-2]} {
+		if _, err := c.identity(signer, tok); err == nil {
+			t.Fatalf("token %q accepted", tok)
+		}
+	}
+	if len(c.keys) != 1 {
+		t.Fatalf("%d tokens remembered, want only the valid one", len(c.keys))
+	}
+	// Remembered until a moment that has passed: verified again, refused.
+	c.keys[expired] = cachedAPIKey{id: identity.Identity{Role: identity.Authenticated}, exp: time.Now().Add(-time.Second)}
+	if _, err := c.identity(signer, expired); err == nil {
+		t.Fatal("expired token served from the cache")
+	}
+}

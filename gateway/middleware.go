@@ -190,11 +190,10 @@ func (g *Gateway) authenticate(s Service, next http.Handler) http.Handler {
 			if !strings.EqualFold(scheme, "Bearer") || tok == "" {
 				id.Err = fmt.Errorf("%w: Authorization header must be 'Bearer <token>'", identity.ErrBadJWT)
 			} else if tok != key {
-				claims, err := g.cfg.Signer.Verify(tok)
-				if err != nil {
+				if uid, err := g.bearers.identity(g.cfg.Signer, tok); err != nil {
 					id.Err = errors.Join(identity.ErrBadJWT, err)
 				} else {
-					id = identity.New(claims, tok)
+					id = uid
 				}
 			} else {
 				id.Token = tok
