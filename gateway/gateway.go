@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"daybase/internal/metrics"
 	"daybase/internal/token"
 )
 
@@ -26,6 +27,12 @@ type Config struct {
 	// MaxBodyBytes caps request bodies of every service except storage,
 	// which enforces its own per-plan limits while streaming.
 	MaxBodyBytes int64
+	// Metrics, when set, counts every request (service, route class,
+	// status, latency, bytes in and out).
+	Metrics *metrics.Metrics
+	// MetricsToken, when set with Metrics, serves GET /metrics here to
+	// requests bearing it.
+	MetricsToken string
 }
 
 // Pinger reports whether the database answers (for /health).
@@ -73,6 +80,9 @@ func New(cfg Config, db Pinger, services []Service, web http.Handler, log *slog.
 	g := &Gateway{cfg: cfg, log: log, db: db, services: services, web: web}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /health", g.health)
+	if cfg.Metrics != nil && cfg.MetricsToken != "" {
+		mux.Handle("GET /metrics", cfg.Metrics.Handler(cfg.MetricsToken))
+	}
 	for _, s := range services {
 		h := s.Handler
 		h = g.authenticate(s, h)
@@ -101,6 +111,18 @@ func (g *Gateway) health(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "ok"})
+}
+
+// serviceOf names the service a request path belongs to ("rest" for
+// /rest/v1/...) and the path within it; "" for the app's own paths.
+func (g *Gateway) serviceOf(path string) (name, rest string) {
+	for _, s := range g.services {
+		if rest, ok := strings.CutPrefix(path, s.Prefix); ok && (rest == "" || rest[0] == '/') {
+			name, _, _ = strings.Cut(strings.TrimPrefix(s.Prefix, "/"), "/")
+			return name, rest
+		}
+	}
+	return "", path
 }
 
 func isOpenPath(s Service, path string) bool {
