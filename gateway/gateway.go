@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"daybase/internal/metrics"
 	"daybase/internal/token"
 )
 
@@ -36,6 +37,12 @@ type Config struct {
 	// its host reach only the services marked Files (and /health): not
 	// the app, not the other APIs. Env DAYBASE_STORAGE_FILES_URL.
 	FilesURL string
+	// Metrics, when set, counts every request (service, route class,
+	// status, latency, bytes in and out).
+	Metrics *metrics.Metrics
+	// MetricsToken, when set with Metrics, serves GET /metrics here to
+	// requests bearing it.
+	MetricsToken string
 }
 
 // DefaultBodyReadTimeout is Config.BodyReadTimeout's default.
@@ -81,6 +88,7 @@ type Gateway struct {
 	web      http.Handler
 	handler  http.Handler
 	apiKeys  apiKeyCache
+	bearers  bearerCache
 }
 
 // New builds the gateway. web serves the app (nil: 404 for non-API paths).
@@ -88,6 +96,9 @@ func New(cfg Config, db Pinger, services []Service, web http.Handler, log *slog.
 	g := &Gateway{cfg: cfg, log: log, db: db, services: services, web: web}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /health", g.health)
+	if cfg.Metrics != nil && cfg.MetricsToken != "" {
+		mux.Handle("GET /metrics", cfg.Metrics.Handler(cfg.MetricsToken))
+	}
 	for _, s := range services {
 		h := s.Handler
 		h = g.authenticate(s, h)
@@ -149,6 +160,18 @@ func filesHostOnly(filesURL string, services []Service, next http.Handler) http.
 		}
 		writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not found: this host serves user files only"})
 	})
+}
+
+// serviceOf names the service a request path belongs to ("rest" for
+// /rest/v1/...) and the path within it; "" for the app's own paths.
+func (g *Gateway) serviceOf(path string) (name, rest string) {
+	for _, s := range g.services {
+		if rest, ok := strings.CutPrefix(path, s.Prefix); ok && (rest == "" || rest[0] == '/') {
+			name, _, _ = strings.Cut(strings.TrimPrefix(s.Prefix, "/"), "/")
+			return name, rest
+		}
+	}
+	return "", path
 }
 
 func isOpenPath(s Service, path string) bool {

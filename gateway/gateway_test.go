@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"daybase/internal/identity"
+	"daybase/internal/metrics"
 	"daybase/internal/token"
 )
 
@@ -208,5 +210,78 @@ func TestAPIKeyCache(t *testing.T) {
 	}
 	if len(c.keys) > maxCachedAPIKeys {
 		t.Fatalf("%d keys remembered, at most %d allowed", len(c.keys), maxCachedAPIKeys)
+	}
+}
+
+// Verified user tokens are remembered until their exp; invalid ones are
+// refused every time and never remembered.
+func TestBearerCache(t *testing.T) {
+	signer := token.NewSigner(strings.Repeat("s", 40))
+	var c bearerCache
+	user, _ := signer.Sign(token.Claims{"role": "authenticated", "sub": "u1", "exp": time.Now().Add(time.Hour).Unix()})
+	for range 2 {
+		id, err := c.identity(signer, user)
+		if err != nil || id.Role != identity.Authenticated || id.Token != user || id.Subject() != "u1" {
+			t.Fatalf("user token: %+v, %v", id, err)
+		}
+	}
+	expired, _ := signer.Sign(token.Claims{"role": "authenticated", "exp": time.Now().Add(-time.Hour).Unix()})
+	foreign, _ := token.NewSigner(strings.Repeat("x", 40)).Sign(token.Claims{"role": "service_role"})
+	for _, tok := range []string{expired, foreign, user[:len(user)-2]} {
+		if _, err := c.identity(signer, tok); err == nil {
+			t.Fatalf("token %q accepted", tok)
+		}
+	}
+	if len(c.keys) != 1 {
+		t.Fatalf("%d tokens remembered, want only the valid one", len(c.keys))
+	}
+	// Remembered until a moment that has passed: verified again, refused.
+	c.keys[expired] = cachedAPIKey{id: identity.Identity{Role: identity.Authenticated}, exp: time.Now().Add(-time.Second)}
+	if _, err := c.identity(signer, expired); err == nil {
+		t.Fatal("expired token served from the cache")
+	}
+}
+
+// With metrics on, the gateway counts each request by service and route
+// class (bytes the handler read and wrote included) and serves /metrics to
+// the token's bearer only.
+func TestMetricsEndpoint(t *testing.T) {
+	signer := token.NewSigner(strings.Repeat("s", 40))
+	m := metrics.New(metrics.Sources{})
+	readAll := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n, _ := io.Copy(io.Discard, r.Body)
+		fmt.Fprintf(w, "%d", n)
+	})
+	g := New(Config{Signer: signer, MaxBodyBytes: 1 << 20, Metrics: m, MetricsToken: "sixteen-chars-token"}, fakePinger{}, []Service{
+		{Prefix: "/rest/v1", Handler: readAll},
+		{Prefix: "/storage/v1", Handler: readAll, APIKey: APIKeyOptional, UnlimitedIn: true},
+	}, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	anon, _ := signer.APIKey("anon")
+	do := func(method, path, body string, h ...string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, path, strings.NewReader(body))
+		for i := 0; i+1 < len(h); i += 2 {
+			req.Header.Set(h[i], h[i+1])
+		}
+		rec := httptest.NewRecorder()
+		g.ServeHTTP(rec, req)
+		return rec
+	}
+	do("GET", "/rest/v1/tasks?select=id", "", "apikey", anon)
+	do("POST", "/storage/v1/object/files/a.txt", "hello", "apikey", anon)
+	if rec := do("GET", "/metrics", ""); rec.Code != http.StatusUnauthorized {
+		t.Fatalf("/metrics without the token: %d", rec.Code)
+	}
+	rec := do("GET", "/metrics", "", "Authorization", "Bearer sixteen-chars-token")
+	body := rec.Body.String()
+	for _, want := range []string{
+		`daybase_http_requests_total{route="table",service="rest",status="200"} 1`,
+		`daybase_http_requests_total{route="object",service="storage",status="200"} 1`,
+		`daybase_http_request_bytes_total{service="storage"} 5`,
+		`daybase_http_response_bytes_total{service="storage"} 1`,
+		`daybase_http_requests_total{route="metrics",service="gateway",status="401"} 1`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %s:\n%s", want, body)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"daybase/internal/identity"
+	"daybase/internal/metrics"
 )
 
 // requestID echoes X-Request-Id or makes one up, on the request and response.
@@ -71,9 +73,17 @@ func (g *Gateway) accessLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
+		var in *countingReader
+		if g.cfg.Metrics != nil && r.Body != nil && r.Body != http.NoBody {
+			in = &countingReader{ReadCloser: r.Body}
+			r.Body = in
+		}
 		next.ServeHTTP(rec, r)
 		if rec.status == 0 {
 			rec.status = http.StatusOK
+		}
+		if g.cfg.Metrics != nil {
+			g.observe(r, rec, in, time.Since(start))
 		}
 		level := slog.LevelInfo
 		switch {
@@ -88,6 +98,37 @@ func (g *Gateway) accessLog(next http.Handler) http.Handler {
 			"bytes", rec.bytes, "duration", time.Since(start).Round(time.Microsecond),
 			"role", identity.FromContext(r.Context()).Role)
 	})
+}
+
+// observe counts a finished request for /metrics.
+func (g *Gateway) observe(r *http.Request, rec *statusRecorder, in *countingReader, d time.Duration) {
+	service, rest := g.serviceOf(r.URL.Path)
+	route := "other"
+	switch {
+	case service != "":
+		route = metrics.RouteClass(service, rest)
+	case r.URL.Path == "/health" || r.URL.Path == "/metrics":
+		service, route = "gateway", strings.TrimPrefix(r.URL.Path, "/")
+	default:
+		service, route = "web", "app"
+	}
+	var n int64
+	if in != nil {
+		n = in.n
+	}
+	g.cfg.Metrics.Observe(service, route, rec.status, d, n, rec.bytes)
+}
+
+// countingReader counts the request body bytes a handler read.
+type countingReader struct {
+	io.ReadCloser
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.ReadCloser.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // recoverPanics turns a panic into a 500 JSON answer and one logged stack.
@@ -247,11 +288,10 @@ func (g *Gateway) authenticate(s Service, next http.Handler) http.Handler {
 			if !strings.EqualFold(scheme, "Bearer") || tok == "" {
 				id.Err = fmt.Errorf("%w: Authorization header must be 'Bearer <token>'", identity.ErrBadJWT)
 			} else if tok != key {
-				claims, err := g.cfg.Signer.Verify(tok)
-				if err != nil {
+				if uid, err := g.bearers.identity(g.cfg.Signer, tok); err != nil {
 					id.Err = errors.Join(identity.ErrBadJWT, err)
 				} else {
-					id = identity.New(claims, tok)
+					id = uid
 				}
 			} else {
 				id.Token = tok

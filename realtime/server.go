@@ -225,6 +225,13 @@ func New(cfg Config) (*Server, error) {
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
 
+// Sockets returns how many WebSocket connections are open (for /metrics).
+func (s *Server) Sockets() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.sockets)
+}
+
 // Close disconnects every client, leaves the cluster and stops streaming.
 // Unacknowledged changes stay in the slot for the next reader.
 func (s *Server) Close() {

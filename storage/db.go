@@ -38,6 +38,7 @@ var (
 	qObjectsDelete      = query("objects_delete")
 	qObjectsVisible     = query("objects_visible")
 	qObjectsList        = query("objects_list")
+	qObjectsListV2      = query("objects_list_v2")
 	qUploadLock         = query("upload_lock")
 	qUploadReserve      = query("upload_reserve")
 	qUploadRecord       = query("upload_record")
@@ -63,7 +64,7 @@ type bucket struct {
 	Public           bool     `json:"public"`
 	FileSizeLimit    *int64   `json:"file_size_limit"`
 	AllowedMimeTypes []string `json:"allowed_mime_types"`
-	Type             string   `json:"type"`
+	Type             string   `json:"type,omitempty"`
 	CreatedAt        jsTime   `json:"created_at"`
 	UpdatedAt        jsTime   `json:"updated_at"`
 }

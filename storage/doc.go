@@ -1,6 +1,8 @@
 // Package storage is daybase's /storage/v1: the hosted storage API that
-// storage-js (supabase-js 2.x) speaks — buckets, objects, listing, move
-// and copy, signed download and upload URLs, public URLs — over
+// storage-js (supabase-js 2.x) speaks — buckets, objects, listing (list
+// and the cursor-paged listV2), move and copy, signed download and upload
+// URLs, public URLs, and image transformations (/render/image, rendered by
+// storage/transform) — over
 // PostgreSQL metadata (schema storage, migrations 03xx) and a byte store
 // behind the small [Backend] interface: storage/disk (default) or
 // storage/s3.

@@ -120,19 +120,22 @@ func (s *Server) serveObject(w http.ResponseWriter, r *http.Request, o object) e
 	return nil
 }
 
-// objectInfo is info()'s answer; storage-js camel-cases the names.
+// objectInfo is info()'s answer, storage-js 2.119's FileObjectV2, which the
+// client camel-cases. metadata is the user metadata sent with the upload,
+// {} when there was none (the client types it as an object).
 type objectInfo struct {
-	ID           string          `json:"id"`
-	Name         string          `json:"name"`
-	Version      *string         `json:"version"`
-	BucketID     string          `json:"bucket_id"`
-	Size         int64           `json:"size"`
-	ContentType  string          `json:"content_type"`
-	CacheControl string          `json:"cache_control"`
-	ETag         string          `json:"etag"`
-	Metadata     json.RawMessage `json:"metadata"`
-	LastModified jsTime          `json:"last_modified"`
-	CreatedAt    jsTime          `json:"created_at"`
+	ID              string          `json:"id"`
+	Name            string          `json:"name"`
+	Version         *string         `json:"version"`
+	BucketID        string          `json:"bucket_id"`
+	Size            int64           `json:"size"`
+	ContentType     string          `json:"content_type"`
+	ContentEncoding *string         `json:"content_encoding"`
+	CacheControl    string          `json:"cache_control"`
+	ETag            string          `json:"etag"`
+	Metadata        json.RawMessage `json:"metadata"`
+	LastModified    jsTime          `json:"last_modified"`
+	CreatedAt       jsTime          `json:"created_at"`
 }
 
 func (s *Server) infoAuthenticated(w http.ResponseWriter, r *http.Request) error {
@@ -156,9 +159,17 @@ func (s *Server) writeInfo(w http.ResponseWriter, o object) error {
 	if m.ETag != "" {
 		w.Header().Set("ETag", m.ETag)
 	}
+	userMeta := o.UserMetadata
+	if len(userMeta) == 0 || string(userMeta) == "null" {
+		userMeta = json.RawMessage("{}")
+	}
+	var encoding *string
+	if m.ContentEncoding != "" {
+		encoding = &m.ContentEncoding
+	}
 	return writeJSON(w, http.StatusOK, objectInfo{
 		ID: o.ID, Name: o.Name, Version: o.Version, BucketID: o.BucketID, Size: m.Size,
-		ContentType: m.Mimetype, CacheControl: m.CacheControl, ETag: m.ETag, Metadata: o.UserMetadata,
-		LastModified: o.UpdatedAt, CreatedAt: o.CreatedAt,
+		ContentType: m.Mimetype, ContentEncoding: encoding, CacheControl: m.CacheControl, ETag: m.ETag,
+		Metadata: userMeta, LastModified: o.UpdatedAt, CreatedAt: o.CreatedAt,
 	})
 }

@@ -7,9 +7,11 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"daybase/storage/transform"
 	"daybase/storage/validate"
 )
 
@@ -108,9 +110,13 @@ func errRole(role string) *Error {
 		Message: fmt.Sprintf("Access denied: role %q is not allowed", role)}
 }
 
+// errNoCredentials answers a request that carries neither an apikey nor a
+// token. The message is the hosted server's for an absent JWT (its JWT
+// library's words), which storage-js's tests and the apps built on them
+// expect.
 func errNoCredentials() *Error {
 	return &Error{Status: 403, Code: "AccessDenied", Name: "Unauthorized", HTTP: http.StatusForbidden,
-		Message: "Access denied: send an apikey header or an Authorization: Bearer token"}
+		Message: "Invalid Compact JWS"}
 }
 
 func errInvalidJWT(cause error) *Error {
@@ -119,6 +125,12 @@ func errInvalidJWT(cause error) *Error {
 
 func errInvalidKey(name string) *Error {
 	return &Error{Status: 400, Code: "InvalidKey", Message: fmt.Sprintf("Invalid key: %s", name)}
+}
+
+// errInvalidParameter is the hosted API's answer to a malformed parameter
+// such as a listV2 cursor or an image transformation.
+func errInvalidParameter(name string) *Error {
+	return &Error{Status: 400, Code: "InvalidParameter", Message: "Invalid Parameter " + name}
 }
 
 func errInvalidBucketName() *Error {
@@ -192,6 +204,17 @@ var validationCodes = map[validate.Kind]func(msg string) *Error{
 	validate.Unreadable:       func(m string) *Error { return &Error{Status: 400, Code: "InvalidRequest", Message: m} },
 }
 
+// renderRefusals maps what the image renderer refuses to the hosted API's
+// answers (src/storage/renderer/image.ts: status 400, code InvalidRequest).
+var renderRefusals = []struct {
+	err     error
+	message string
+}{
+	{transform.ErrUnsupported, "The source image is invalid or unsupported for rendering"},
+	{transform.ErrSourceTooLarge, "The source image file is too large to process"},
+	{transform.ErrTooManyPixels, "The source image resolution is too large to process"},
+}
+
 // statusClientClosed is what the access log shows for a client that left
 // before the answer (nginx's convention).
 const statusClientClosed = 499
@@ -207,6 +230,14 @@ func classify(err error) *Error {
 		if f, ok := validationCodes[ve.Kind]; ok {
 			return f(ve.Msg)
 		}
+	}
+	for _, rr := range renderRefusals {
+		if errors.Is(err, rr.err) {
+			return &Error{Status: 400, Code: "InvalidRequest", Message: rr.message, Err: err}
+		}
+	}
+	if errors.Is(err, transform.ErrInvalid) {
+		return &Error{Status: 400, Code: "InvalidRequest", Message: strings.TrimPrefix(err.Error(), transform.ErrInvalid.Error()+": "), Err: err}
 	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {

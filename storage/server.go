@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/internal/token"
+	"daybase/storage/transform"
 	"daybase/storage/validate"
 )
 
@@ -58,6 +59,10 @@ type Config struct {
 	// Limits are the per-user upload rate limits applied in buckets with
 	// rules. Default DefaultLimits().
 	Limits Limits
+	// Transform bounds image transformations (/render/image): source size
+	// and pixels, renders at a time, result cache. Zero fields take
+	// transform's defaults (25 MB, 50 MP, GOMAXPROCS, 64 MiB).
+	Transform transform.Config
 	// SignedUploadTTL is how long a signed upload URL stays valid.
 	// Default 2 hours, as on the hosted API.
 	SignedUploadTTL time.Duration
@@ -87,6 +92,7 @@ type Server struct {
 	signer  *token.Signer
 	log     *slog.Logger
 	limiter *limiter
+	render  *transform.Renderer
 	mux     *http.ServeMux
 	// filesHost is FilesURL's host[:port] ("" without one).
 	filesHost string
@@ -123,6 +129,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		cfg: cfg, backend: cfg.Backend, admin: cfg.Admin, api: cfg.API, signer: cfg.Signer, log: cfg.Log,
 		limiter: newLimiter(cfg.Admin, cfg.Limits), inlineCSP: "frame-ancestors 'self'",
+		render: transform.New(cfg.Transform),
 	}
 	if cfg.FilesURL != "" {
 		u, err := url.Parse(cfg.FilesURL)
@@ -207,6 +214,7 @@ func (s *Server) routes() *http.ServeMux {
 	h("DELETE /object/{bucket}/{path...}", s.deleteObject)
 	h("DELETE /object/{bucket}", s.removeObjects)
 	h("POST /object/list/{bucket}", s.listObjects)
+	h("POST /object/list-v2/{bucket}", s.listObjectsV2)
 	h("POST /object/move", s.moveObject)
 	h("POST /object/copy", s.copyObject)
 
@@ -215,6 +223,10 @@ func (s *Server) routes() *http.ServeMux {
 	h("GET /object/sign/{bucket}/{path...}", s.getSigned)
 	h("POST /object/upload/sign/{bucket}/{path...}", s.createSignedUploadURL)
 	h("PUT /object/upload/sign/{bucket}/{path...}", s.uploadSigned)
+
+	h("GET /render/image/authenticated/{bucket}/{path...}", s.renderAuthenticated)
+	h("GET /render/image/public/{bucket}/{path...}", s.renderPublic)
+	h("GET /render/image/sign/{bucket}/{path...}", s.renderSigned)
 
 	m.Handle("/", s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		return &Error{Status: 404, Code: "NotFound", Name: "Not Found", Message: fmt.Sprintf("Route %s:%s not found", r.Method, r.URL.Path)}

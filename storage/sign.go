@@ -86,19 +86,26 @@ func expiresIn(v *float64) (time.Duration, error) {
 }
 
 // createSignedURL is createSignedUrl(): POST /object/sign/{bucket}/{path}
-// {"expiresIn":60}. The caller must be able to see the object.
+// {"expiresIn":60, "transform"?:{...}}. The caller must be able to see the
+// object. With transformations the URL is a render URL
+// (/render/image/sign/...) whose token carries them.
 func (s *Server) createSignedURL(w http.ResponseWriter, r *http.Request) error {
 	c, err := authenticatedCaller(r)
 	if err != nil {
 		return err
 	}
 	var body struct {
-		ExpiresIn *float64 `json:"expiresIn"`
+		ExpiresIn *float64                   `json:"expiresIn"`
+		Transform map[string]json.RawMessage `json:"transform"`
 	}
 	if err := readJSON(w, r, &body); err != nil {
 		return err
 	}
 	ttl, err := expiresIn(body.ExpiresIn)
+	if err != nil {
+		return err
+	}
+	opts, err := signTransform(body.Transform)
 	if err != nil {
 		return err
 	}
@@ -110,11 +117,15 @@ func (s *Server) createSignedURL(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	url := bucketID + "/" + name
-	tok, err := s.signToken(url, scopeDownload, ttl, nil)
+	route, extra := "/object/sign/", map[string]any(nil)
+	if !opts.IsZero() {
+		route, extra = "/render/image/sign/", map[string]any{transformationsClaim: opts.String()}
+	}
+	tok, err := s.signToken(url, scopeDownload, ttl, extra)
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, map[string]string{"signedURL": "/object/sign/" + url + "?token=" + tok})
+	return writeJSON(w, http.StatusOK, map[string]string{"signedURL": route + url + "?token=" + tok})
 }
 
 // signedURLResult is one entry of createSignedUrls()'s answer.

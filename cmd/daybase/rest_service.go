@@ -16,11 +16,12 @@ import (
 )
 
 // restSettings are the /rest/v1 settings read from the environment, named
-// after PostgREST's: db-schemas, db-max-rows and db-tx-end.
+// after PostgREST's: db-schemas, db-max-rows, db-tx-end and db-plan-enabled.
 type restSettings struct {
 	Schemas         []string // DAYBASE_REST_SCHEMAS, default public
 	MaxRows         int64    // DAYBASE_REST_MAX_ROWS, default 1000 (the hosted default)
 	TxAllowOverride bool     // DAYBASE_REST_TX_ALLOW_OVERRIDE: honour Prefer: tx=rollback
+	PlanEnabled     bool     // DAYBASE_REST_PLAN_ENABLED: answer application/vnd.pgrst.plan; default false
 }
 
 var schemaName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_$]{0,62}$`)
@@ -51,6 +52,13 @@ func restConfig(getenv func(string) string) (restSettings, error) {
 		}
 		s.TxAllowOverride = b
 	}
+	if v := strings.TrimSpace(getenv("DAYBASE_REST_PLAN_ENABLED")); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return s, fmt.Errorf("DAYBASE_REST_PLAN_ENABLED=%q: want true or false", v)
+		}
+		s.PlanEnabled = b
+	}
 	return s, nil
 }
 
@@ -76,6 +84,7 @@ func restService(d deps) (gateway.Service, func(), error) {
 		// Aggregates are enabled as issue 4 asks (docs/decisions.md, REST engine).
 		Plan:            plan.Config{MaxRows: settings.MaxRows, AggregatesEnabled: true},
 		TxAllowOverride: settings.TxAllowOverride,
+		PlanEnabled:     settings.PlanEnabled,
 		OpenAPI:         rest.OpenAPIConfig{ServerURL: d.cfg.PublicURL() + "/rest/v1"},
 	})
 	return gateway.Service{Prefix: "/rest/v1", Handler: srv}, stop, nil

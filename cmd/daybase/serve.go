@@ -14,6 +14,7 @@ import (
 	"daybase/gateway"
 	"daybase/internal/datadir"
 	"daybase/internal/keys"
+	"daybase/internal/metrics"
 	"daybase/internal/token"
 	"daybase/web"
 )
@@ -68,6 +69,11 @@ func serve(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer closeServices()
+	m, stopMetrics, err := startMetrics(e, adminPool, apiPool, svcs)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
 	gw := gateway.New(gateway.Config{
 		Signer:          signer,
 		PublicURL:       e.cfg.PublicURL(),
@@ -75,6 +81,8 @@ func serve(ctx context.Context, e *env, args []string) error {
 		MaxBodyBytes:    e.cfg.MaxBodyBytes,
 		BodyReadTimeout: e.cfg.BodyReadTimeout,
 		FilesURL:        e.cfg.FilesURL,
+		Metrics:         m,
+		MetricsToken:    e.cfg.MetricsToken,
 	}, adminPool, svcs, gateway.WebApp(web.App(), gateway.WebConfig{
 		PublicURL: e.cfg.PublicURL(), AnonKey: k.AnonKey, FilesURL: e.cfg.FilesURL,
 	}), e.log)
@@ -108,6 +116,36 @@ func serve(ctx context.Context, e *env, args []string) error {
 		e.log.Warn("requests still running at shutdown timeout were cut off", "err", err)
 	}
 	return nil
+}
+
+// startMetrics sets up /metrics when DAYBASE_METRICS_TOKEN or
+// DAYBASE_METRICS_ADDR asks for it (nil otherwise): on the main listener
+// behind the token, and on a listener of its own at the address.
+func startMetrics(e *env, adminPool, apiPool *pgxpool.Pool, svcs []gateway.Service) (*metrics.Metrics, func(), error) {
+	if e.cfg.MetricsToken == "" && e.cfg.MetricsAddr == "" {
+		return nil, func() {}, nil
+	}
+	src := metrics.Sources{Pools: map[string]*pgxpool.Pool{"api": apiPool, "admin": adminPool}, Admin: adminPool, Log: e.log}
+	for _, s := range svcs {
+		if rt, ok := s.Handler.(interface{ Sockets() int }); ok {
+			src.Sockets = rt.Sockets
+		}
+	}
+	m := metrics.New(src)
+	if e.cfg.MetricsAddr == "" {
+		e.log.Info("metrics at /metrics (bearer token DAYBASE_METRICS_TOKEN)")
+		return m, func() {}, nil
+	}
+	ln, err := net.Listen("tcp", e.cfg.MetricsAddr)
+	if err != nil {
+		return nil, nil, fmt.Errorf("metrics: listen on %s (DAYBASE_METRICS_ADDR): %w", e.cfg.MetricsAddr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.Handler(e.cfg.MetricsToken))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln) //nolint:errcheck // ends with Close
+	e.log.Info("metrics ready", "url", "http://"+ln.Addr().String()+"/metrics", "token", e.cfg.MetricsToken != "")
+	return m, func() { srv.Close() }, nil
 }
 
 // newAPIPool opens the pool requests run on, as the authenticator role.

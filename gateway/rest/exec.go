@@ -45,7 +45,7 @@ type execution struct {
 // batch with BEGIN and the setup statement (role, claims, request GUCs).
 // The caller releases the connection.
 func beginBatch(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, tx TxRequest) (*pgxpool.Conn, *pgconn.Batch, error) {
-	begin, setup, setupArgs, err := RequestSetup(snap, tx)
+	begin, _, setupArgs, err := RequestSetup(snap, tx)
 	if err != nil {
 		return nil, nil, fmt.Errorf("request setup: %w", err)
 	}
@@ -53,9 +53,13 @@ func beginBatch(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snaps
 	if err != nil {
 		return nil, nil, AcquireError(err)
 	}
+	if err := readyConn(ctx, conn.Conn().PgConn(), snap); err != nil {
+		conn.Release()
+		return nil, nil, err
+	}
 	batch := &pgconn.Batch{}
 	batch.ExecParams(begin, nil, nil, nil, nil)
-	batch.ExecParams(setup, setupArgs, nil, nil, nil)
+	batch.ExecPrepared(setupStmt, setupArgs, nil, nil)
 	return conn, batch, nil
 }
 
@@ -63,7 +67,9 @@ func beginBatch(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snaps
 // the request's statements go out in one pipelined batch (and COMMIT too
 // when the transaction is read-only, where committing and rolling back
 // are the same); a read-write transaction ends with a second round trip
-// once decide has seen the result. Parameters are sent as text with OID 0,
+// once decide has seen the result. The setup statement, and a read-only
+// main statement from its third run on a connection, are prepared
+// (stmtcache.go). Parameters are sent as text with OID 0,
 // so PostgreSQL types each from its context, as PostgREST's are.
 func execute(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, e execution) (*result, error) {
 	conn, batch, err := beginBatch(ctx, pool, snap, e.tx)
@@ -75,21 +81,19 @@ func execute(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot
 	if e.explain != nil {
 		batch.ExecParams("EXPLAIN (FORMAT JSON) "+e.explain.SQL, e.explain.Args, nil, nil, nil)
 	}
-	batch.ExecParams(e.main.SQL, e.main.Args, nil, nil, nil)
+	// A read-only statement not prepared on this connection yet runs
+	// unprepared (and is prepared before COMMIT the second time).
+	prepareAfter := false
 	if e.tx.ReadOnly {
-		batch.ExecParams("COMMIT", nil, nil, nil, nil)
-	}
-	results, err := pg.ExecBatch(ctx, batch).ReadAll()
-	if err == nil {
-		for _, r := range results {
-			if r.Err != nil {
-				err = r.Err
-				break
-			}
+		if prepareAfter = queueMain(pg, batch, e.main.SQL, e.main.Args); !prepareAfter {
+			batch.ExecParams("COMMIT", nil, nil, nil, nil)
 		}
+	} else {
+		batch.ExecParams(e.main.SQL, e.main.Args, nil, nil, nil)
 	}
+	results, err := runBatch(ctx, pg, batch)
 	if err != nil {
-		endTx(ctx, pg, false)
+		forgetOnStale(pg, err)
 		return nil, err
 	}
 	i := 2
@@ -103,6 +107,12 @@ func execute(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot
 		return nil, err
 	}
 	if e.tx.ReadOnly {
+		if prepareAfter {
+			prepareMain(ctx, pg, e.main.SQL)
+			if err := endTx(ctx, pg, true); err != nil {
+				return nil, err
+			}
+		}
 		return res, nil
 	}
 	commit := true
@@ -116,6 +126,25 @@ func execute(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot
 		return nil, err
 	}
 	return res, nil
+}
+
+// runBatch sends a request's batch and reads every result. On the first
+// error it rolls the transaction back and returns that error.
+func runBatch(ctx context.Context, pg *pgconn.PgConn, batch *pgconn.Batch) ([]*pgconn.Result, error) {
+	results, err := pg.ExecBatch(ctx, batch).ReadAll()
+	if err == nil {
+		for _, r := range results {
+			if r.Err != nil {
+				err = r.Err
+				break
+			}
+		}
+	}
+	if err != nil {
+		endTx(ctx, pg, false) //nolint:errcheck // the statement's error is the answer
+		return nil, err
+	}
+	return results, nil
 }
 
 // endTx commits or rolls back whatever transaction is open.

@@ -97,3 +97,81 @@ func TestAggregateWithToOneSpread(t *testing.T) {
 			want: `[{"count":4,"clients":{"name":"Microsoft"}}]`},
 	})
 }
+
+// Found by postgrest-js's fixture (issue 25): Prefer: missing=default lays
+// every row over the columns' defaults, as PostgREST's fromJsonBodyF does,
+// so a sequence advances once per row, also for rows that bring their own
+// id. The ids follow: identity START WITH 100, so the second row gets 101.
+func TestMissingDefaultDrawsPerRow(t *testing.T) {
+	b := setupREST(t)
+	runCases(t, b, []httpCase{
+		{name: "bulk insert", method: "POST", path: "/tasks?columns=id,name&select=id,name,done,priority",
+			body:    `[{"id": 1000, "name": "own id"}, {"name": "default id"}]`,
+			headers: []string{"Content-Type: application/json", "Prefer: missing=default, return=representation"}, status: 201,
+			want: `[{"id":1000,"name":"own id","done":false,"priority":1},{"id":101,"name":"default id","done":false,"priority":1}]`},
+		{name: "without missing=default a missing key is null", method: "POST", path: "/tasks?columns=id,name,priority&select=id,priority",
+			body:    `[{"id": 1001, "name": "x"}]`,
+			headers: []string{"Content-Type: application/json", "Prefer: return=representation"}, status: 201,
+			want: `[{"id":1001,"priority":null}]`},
+		{name: "an explicit null is kept", method: "POST", path: "/tasks?columns=name,priority&select=id,priority",
+			body:    `{"name": "null priority", "priority": null}`,
+			headers: []string{"Content-Type: application/json", "Prefer: missing=default, return=representation"}, status: 201,
+			want: `[{"id":102,"priority":null}]`},
+		{name: "update resets a missing column to its default", method: "PATCH", path: "/tasks?id=eq.2&columns=name,priority&select=id,name,priority",
+			body:    `{"name": "Code w7!"}`,
+			headers: []string{"Content-Type: application/json", "Prefer: missing=default, return=representation"}, status: 200,
+			want: `[{"id":2,"name":"Code w7!","priority":1}]`},
+	})
+}
+
+// Two embeds of one table under the same name, without aliases, fail as
+// PostgREST's do: its lateral aliases collide in PostgreSQL (issue 25).
+// With aliases both are answered.
+func TestDuplicateEmbedWithoutAliases(t *testing.T) {
+	b := setupREST(t)
+	runCases(t, b, []httpCase{
+		{name: "same name twice", path: "/messages?select=users!sender(*),users!recipient(*)&limit=1", status: 400,
+			want: `{"code":"42712","details":null,"hint":null,"message":"table name \"messages_users_1\" specified more than once"}`},
+		{name: "aliased", path: "/messages?select=id,from:users!sender(name),to:users!recipient(name)&id=eq.1", status: 200,
+			want: `[{"id":1,"from":{"name":"Angela"},"to":{"name":"Michael"}}]`},
+	})
+}
+
+// Accept: application/geo+json answers a FeatureCollection built by
+// PostGIS's ST_AsGeoJSON, as PostgREST does (issue 25). PostGIS comes from
+// the Debian package the test task installs (deps:postgis).
+func TestGeoJSON(t *testing.T) {
+	b := setupREST(t)
+	ctx := t.Context()
+	var available bool
+	if err := b.db.Pool.QueryRow(ctx, "SELECT EXISTS (SELECT FROM pg_available_extensions WHERE name = 'postgis')").Scan(&available); err != nil {
+		t.Fatal(err)
+	}
+	if !available {
+		t.Skip("PostGIS is not installed for this PostgreSQL: run `go tool task deps:postgis` (it says whether the Debian registry serves the package)")
+	}
+	for _, sql := range []string{
+		"CREATE EXTENSION IF NOT EXISTS postgis WITH SCHEMA extensions",
+		`CREATE TABLE test.shops (id int PRIMARY KEY, address text, shop_geom extensions.geometry(POINT, 4326))`,
+		"INSERT INTO test.shops VALUES (1, '1369 Cambridge St', extensions.ST_SetSRID(extensions.ST_MakePoint(-71.10044, 42.373695), 4326))",
+		"GRANT SELECT ON test.shops TO anon",
+	} {
+		if _, err := b.db.Pool.Exec(ctx, sql); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	if _, err := b.cache.Reload(ctx, b.db.Pool); err != nil {
+		t.Fatal(err)
+	}
+	runCases(t, b, []httpCase{
+		{name: "feature collection", path: "/shops", headers: []string{"Accept: application/geo+json"}, status: 200,
+			want: `{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-71.10044,42.373695]},
+				"properties":{"id":1,"address":"1369 Cambridge St"}}]}`,
+			wantHeaders: map[string]string{"Content-Type": "application/geo+json; charset=utf-8"}},
+		{name: "filtered to nothing", path: "/shops?id=eq.2", headers: []string{"Accept: application/geo+json"}, status: 200,
+			want: `{"type":"FeatureCollection","features":[]}`},
+		{name: "selected columns", path: "/shops?select=id,shop_geom", headers: []string{"Accept: application/geo+json"}, status: 200,
+			want: `{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-71.10044,42.373695]},
+				"properties":{"id":1}}]}`},
+	})
+}

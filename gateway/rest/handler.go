@@ -38,6 +38,10 @@ type Config struct {
 	// TxAllowOverride honours Prefer: tx=commit|rollback (PostgREST's
 	// db-tx-end = commit-allow-override). Default false.
 	TxAllowOverride bool
+	// PlanEnabled answers Accept: application/vnd.pgrst.plan with the
+	// query's EXPLAIN output (PostgREST's db-plan-enabled). Default false,
+	// as on the hosted backend: plans show a table's size and indexes.
+	PlanEnabled bool
 	// OpenAPI shapes the document at GET /.
 	OpenAPI OpenAPIConfig
 }
@@ -102,9 +106,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, id identity.Ident
 		return s.openAPI(w, r, snap, schema, id, req)
 	}
 
-	media, err := parse.Negotiate(req.Accept, false)
+	media, err := parse.Negotiate(req.Accept, s.cfg.PlanEnabled)
 	if err != nil {
 		return err
+	}
+	// A plan explains the statement of the media type it is for.
+	var explain *parse.Plan
+	if media.Kind == parse.MediaPlan {
+		explain, media = media.Plan, planFor(media.Plan)
 	}
 	var payload *plan.Payload
 	if req.Action.IsMutation() && req.Action != parse.ActionDelete || (req.Action == parse.ActionCall && r.Method == http.MethodPost) {
@@ -131,6 +140,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, id identity.Ident
 		ReadOnly:   p.ReadOnly, Settings: p.Settings, Timezone: req.Prefer.Timezone,
 	}
 	head := r.Method == http.MethodHead
+	if explain != nil {
+		return s.explain(w, r, snap, tx, p, explain)
+	}
 	e := execution{tx: tx, main: sqlgen.Main(p, sqlgen.Options{NoBody: head})}
 	// count=estimated is the exact count up to max-rows and the larger of
 	// the exact and the planned count above it, as in PostgREST.

@@ -147,9 +147,11 @@ func executeRows(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snap
 	}
 	defer conn.Release()
 	pg := conn.Conn().PgConn()
-	batch.ExecParams(rows.SQL, rows.Args, nil, nil, nil)
+	prepareAfter := queueMain(pg, batch, rows.SQL, rows.Args)
 	batch.ExecParams(sqlgen.ResponseGUCs, nil, nil, nil, nil)
-	batch.ExecParams("COMMIT", nil, nil, nil, nil)
+	if !prepareAfter {
+		batch.ExecParams("COMMIT", nil, nil, nil, nil)
+	}
 
 	res := &result{hasBody: true}
 	var enc rowEncoder
@@ -186,12 +188,19 @@ func executeRows(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snap
 		firstErr = err
 	}
 	if firstErr != nil {
+		forgetOnStale(pg, firstErr)
 		endTx(ctx, pg, false)
 		return nil, firstErr
 	}
 	if renderErr != nil {
 		endTx(ctx, pg, false)
 		return nil, errNotRows
+	}
+	if prepareAfter {
+		prepareMain(ctx, pg, rows.SQL)
+		if err := endTx(ctx, pg, true); err != nil {
+			return nil, err
+		}
 	}
 	res.body = enc.finish()
 	return res, nil

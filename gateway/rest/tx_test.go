@@ -92,7 +92,7 @@ func TestBeginTx(t *testing.T) {
 		{
 			name: "anon", req: TxRequest{Identity: identity.FromContext(ctx), Method: "GET", Path: "/tasks", ReadOnly: true},
 			want: txState{User: "anon", Claims: "{}", Method: "GET", Path: "/tasks", ClientInfo: "<none>", Cookie: "<none>",
-				Timeout: "3s", SearchPath: `"$user", public`, UID: "<null>", LegacySub: "<unset>", ReadOnly: "on",
+				Timeout: "3s", SearchPath: `"$user", public, extensions`, UID: "<null>", LegacySub: "<unset>", ReadOnly: "on",
 				Isolation: "read committed", Timezone: "UTC"},
 		},
 		{
@@ -106,13 +106,13 @@ func TestBeginTx(t *testing.T) {
 			name: "function settings win", req: TxRequest{Identity: user, Method: "POST", Path: "/rpc/slow",
 				Settings: []schemacache.Setting{{Name: "statement_timeout", Value: "1s"}, {Name: "default_transaction_isolation", Value: "repeatable read"}}},
 			want: txState{User: "authenticated", Claims: string(user.ClaimsJSON), Method: "POST", Path: "/rpc/slow",
-				ClientInfo: "<none>", Cookie: "<none>", Timeout: "1s", SearchPath: `"$user", public`, UID: uid, LegacySub: "<unset>",
+				ClientInfo: "<none>", Cookie: "<none>", Timeout: "1s", SearchPath: `"$user", public, extensions`, UID: uid, LegacySub: "<unset>",
 				ReadOnly: "off", Isolation: "repeatable read", Timezone: "UTC"},
 		},
 		{
 			name: "role isolation", req: TxRequest{Identity: identity.New(map[string]any{"role": "service_role"}, ""), Method: "DELETE", Path: "/tasks"},
 			want: txState{User: "service_role", Claims: `{"role":"service_role"}`, Method: "DELETE", Path: "/tasks",
-				ClientInfo: "<none>", Cookie: "<none>", Timeout: "0", SearchPath: `"$user", public`, UID: "<null>", LegacySub: "<unset>",
+				ClientInfo: "<none>", Cookie: "<none>", Timeout: "0", SearchPath: `"$user", public, extensions`, UID: "<null>", LegacySub: "<unset>",
 				ReadOnly: "off", Isolation: "serializable", Timezone: "UTC"},
 		},
 	}

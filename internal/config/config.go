@@ -65,6 +65,14 @@ type Config struct {
 	// session. Empty serves files from the app's origin. Env
 	// DAYBASE_STORAGE_FILES_URL.
 	FilesURL string
+	// MetricsToken, when set, serves GET /metrics (Prometheus) on the main
+	// listener to requests with Authorization: Bearer <token>. Env
+	// DAYBASE_METRICS_TOKEN (at least 16 characters). Off by default.
+	MetricsToken string
+	// MetricsAddr, when set, serves /metrics on a listener of its own
+	// (e.g. 127.0.0.1:9464), without a token unless MetricsToken is set
+	// too. Env DAYBASE_METRICS_ADDR. Off by default.
+	MetricsAddr string
 }
 
 // Defaults returns the configuration used when nothing is set.
@@ -121,6 +129,8 @@ func (c *Config) Load(fs *flag.FlagSet, getenv func(string) string) error {
 	str("database-url", "DAYBASE_DATABASE_URL", &c.DatabaseURL)
 	str("site-url", "DAYBASE_SITE_URL", &c.SiteURL)
 	c.JWTSecret = getenv("DAYBASE_JWT_SECRET")
+	c.MetricsToken = getenv("DAYBASE_METRICS_TOKEN")
+	c.MetricsAddr = getenv("DAYBASE_METRICS_ADDR")
 	if v := getenv("DAYBASE_PORT"); v != "" && !set["port"] {
 		p, err := strconv.Atoi(v)
 		if err != nil {
@@ -163,6 +173,9 @@ func (c *Config) Load(fs *flag.FlagSet, getenv func(string) string) error {
 	}
 	if c.Port < 0 || c.Port > 65535 {
 		errs = append(errs, fmt.Errorf("port %d: want 0..65535", c.Port))
+	}
+	if c.MetricsToken != "" && len(c.MetricsToken) < 16 {
+		errs = append(errs, errors.New("DAYBASE_METRICS_TOKEN: want at least 16 characters"))
 	}
 	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
 		errs = append(errs, errors.New("DAYBASE_JWT_SECRET: want at least 32 characters"))

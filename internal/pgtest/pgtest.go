@@ -219,6 +219,9 @@ func New(t TB) *DB {
 	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name+" TEMPLATE "+template); err != nil {
 		t.Fatalf("pgtest: clone template: %v", err)
 	}
+	if err := copyDatabaseSettings(ctx, conn, template, name); err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
 	db := &DB{Name: name, URL: withDatabase(adminURL, name)}
 	pool, err := pgxpool.New(ctx, db.URL)
 	if err != nil {
@@ -244,6 +247,34 @@ func New(t TB) *DB {
 		}
 	})
 	return db
+}
+
+// copyDatabaseSettings gives the clone the template's ALTER DATABASE ... SET
+// settings (0760's search_path), which CREATE DATABASE does not copy, so a
+// test's database behaves like a migrated one. Each value goes through
+// set_config and SET ... FROM CURRENT, which parses it exactly as the
+// original ALTER DATABASE did (list settings such as search_path included).
+func copyDatabaseSettings(ctx context.Context, conn *pgx.Conn, from, to string) error {
+	rows, _ := conn.Query(ctx, `SELECT split_part(c, '=', 1), substr(c, strpos(c, '=') + 1)
+		FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase, unnest(s.setconfig) c
+		WHERE d.datname = $1 AND s.setrole = 0`, from)
+	var settings [][2]string
+	var name, value string
+	if _, err := pgx.ForEachRow(rows, []any{&name, &value}, func() error {
+		settings = append(settings, [2]string{name, value})
+		return nil
+	}); err != nil {
+		return fmt.Errorf("read settings of %s: %w", from, err)
+	}
+	for _, s := range settings {
+		if _, err := conn.Exec(ctx, "SELECT set_config($1, $2, false)", s[0], s[1]); err != nil {
+			return fmt.Errorf("copy setting %s to %s: %w", s[0], to, err)
+		}
+		if _, err := conn.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{to}.Sanitize()+" SET "+pgx.Identifier{s[0]}.Sanitize()+" FROM CURRENT"); err != nil {
+			return fmt.Errorf("copy setting %s to %s: %w", s[0], to, err)
+		}
+	}
+	return nil
 }
 
 func withDatabase(raw, db string) string {

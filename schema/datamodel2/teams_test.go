@@ -122,6 +122,81 @@ func TestTeamInvitationAdmitsItsAddresseeOnceBeforeExpiry(t *testing.T) {
 	}
 }
 
+// TestTeamInvitationAcceptedInEitherOrder: a client may mark the
+// invitation accepted before or after inserting the member row (issue 25
+// §5); either way the invitee joins once, with the invitation's role, and
+// the invitation ends up used.
+func TestTeamInvitationAcceptedInEitherOrder(t *testing.T) {
+	t.Parallel()
+	markThenJoin := func(b *bundle, a actor) error {
+		if err := b.Exec(a, "UPDATE team_invitations SET accepted_at = now() WHERE token = $1", tokenInvitee); err != nil {
+			return err
+		}
+		return b.Exec(a, "INSERT INTO team_members (team_id, user_id, role) VALUES ($1, auth.uid(), 'admin')", idTeam)
+	}
+	joinThenMark := func(b *bundle, a actor) error {
+		if err := b.Exec(a, "INSERT INTO team_members (team_id, user_id, role) VALUES ($1, auth.uid(), 'admin')", idTeam); err != nil {
+			return err
+		}
+		return b.Exec(a, "UPDATE team_invitations SET accepted_at = now() WHERE token = $1", tokenInvitee)
+	}
+	for _, tc := range []struct {
+		name   string
+		accept func(*bundle, actor) error
+	}{{"mark accepted, then join", markThenJoin}, {"join, then mark accepted", joinThenMark}} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := setup(t)
+			w := b.loadWorld()
+			// Someone else holding the token gets nowhere in this order either.
+			err := tc.accept(b, w.stranger)
+			if err == nil {
+				t.Fatal("a stranger accepted the invitee's invitation")
+			}
+			must(t, tc.accept(b, w.invitee))
+			got, err := scalar[string](b, w.invitee, `SELECT role || ':' || status || ':' || coalesce(invited_by::text, '-')
+				FROM team_members WHERE user_id = auth.uid() AND team_id = $1`, idTeam)
+			must(t, err)
+			if want := "member:active:" + idOwner; got != want {
+				t.Errorf("member row %q, want %q (the invitation's role, not the client's)", got, want)
+			}
+			state := superScalar[string](b, `SELECT (accepted_at IS NOT NULL) || ':' || (accepted_by = $2) || ':' || (joined_at IS NOT NULL)
+				FROM team_invitations WHERE id = $1`, idInviteTeam, w.invitee.ID)
+			if state != "true:true:true" {
+				t.Errorf("invitation accepted:by invitee:used = %s, want true:true:true", state)
+			}
+			// Used once: leaving and joining again with it is refused.
+			must(t, b.Exec(w.invitee, "UPDATE team_members SET status = 'inactive' WHERE user_id = auth.uid() AND team_id = $1", idTeam))
+			err = b.Exec(w.invitee, "INSERT INTO team_members (team_id, user_id) VALUES ($1, auth.uid())", idTeam)
+			wantError(t, err, "P0001", "Invalid or expired invitation")
+		})
+	}
+
+	// Marked accepted and not yet used, the invitation keeps its seat, can
+	// be withdrawn, and expires like an open one.
+	t.Run("accepted, not joined", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t)
+		w := b.loadWorld()
+		seats := func() int64 { return superScalar[int64](b, "SELECT private.count_team_seats($1, false)", idTeam) }
+		before := seats()
+		must(t, b.Exec(w.invitee, "UPDATE team_invitations SET accepted_at = now() WHERE token = $1", tokenInvitee))
+		if after := seats(); after != before {
+			t.Errorf("seats %d after accepting, %d before: accepting must keep the seat", after, before)
+		}
+		b.Super("UPDATE team_invitations SET expires_at = now() - interval '1 second' WHERE id = $1", idInviteTeam)
+		err := b.Exec(w.invitee, "INSERT INTO team_members (team_id, user_id) VALUES ($1, auth.uid())", idTeam)
+		wantError(t, err, "P0001", "Invalid or expired invitation")
+		b.Super("UPDATE team_invitations SET expires_at = now() + interval '1 day' WHERE id = $1", idInviteTeam)
+		must(t, b.Exec(w.owner, "DELETE FROM team_invitations WHERE id = $1", idInviteTeam))
+		if n := superScalar[int](b, "SELECT count(*) FROM team_invitations WHERE id = $1", idInviteTeam); n != 0 {
+			t.Error("the owner could not withdraw an accepted, unused invitation")
+		}
+		err = b.Exec(w.invitee, "INSERT INTO team_members (team_id, user_id) VALUES ($1, auth.uid())", idTeam)
+		wantError(t, err, "P0001", "Invalid or expired invitation")
+	})
+}
+
 // TestTeamInvitationRules: who invites whom, duplicates, renewals and
 // the server's choice of token and expiry.
 func TestTeamInvitationRules(t *testing.T) {

@@ -69,6 +69,12 @@ const env = {
   DAYBASE_PORT: String(port),
   DAYBASE_HOST: '127.0.0.1',
   DAYBASE_LOG_LEVEL: process.env.DAYBASE_LOG_LEVEL || 'warn',
+  // postgrest-js's fixture suite runs with its own schema exposed, Prefer:
+  // tx= honoured and plans on (test/postgrest-js.test.mjs); none of these
+  // changes what the other files see.
+  DAYBASE_REST_SCHEMAS: 'public,postgrest_js',
+  DAYBASE_REST_TX_ALLOW_OVERRIDE: 'true',
+  DAYBASE_REST_PLAN_ENABLED: 'true',
 };
 const server = spawn(bin, ['serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
 let code = 1;

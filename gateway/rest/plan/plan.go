@@ -389,7 +389,6 @@ func findNode(root *Node, path []string) (*Node, error) {
 
 // items resolves a select list into n.
 func (pl *planner) items(n *Node, sel []parse.SelectItem) error {
-	lateral := map[string]int{}
 	for _, it := range sel {
 		switch {
 		case it.Field != nil:
@@ -425,7 +424,7 @@ func (pl *planner) items(n *Node, sel []parse.SelectItem) error {
 			}
 			n.Items = append(n.Items, Item{Field: fld})
 		case it.Embed != nil:
-			child, err := pl.embed(n, it.Embed, lateral)
+			child, err := pl.embed(n, it.Embed)
 			if err != nil {
 				return err
 			}
@@ -435,7 +434,7 @@ func (pl *planner) items(n *Node, sel []parse.SelectItem) error {
 	return nil
 }
 
-func (pl *planner) embed(parent *Node, e *parse.Embed, laterals map[string]int) (*Node, error) {
+func (pl *planner) embed(parent *Node, e *parse.Embed) (*Node, error) {
 	rel, err := pl.snap.FindRelationship(pl.schema, parent.RelName, e.Relation, e.Hint)
 	if err != nil {
 		return nil, err
@@ -449,11 +448,11 @@ func (pl *planner) embed(parent *Node, e *parse.Embed, laterals map[string]int) 
 		key = e.Alias
 	}
 	depth := parent.Depth + 1
+	// PostgREST's relAggAlias: two embeds under one key without aliases
+	// (users!first_user(*), users!second_user(*)) get the same name, and
+	// PostgreSQL refuses the statement as PostgREST's is refused: 42712
+	// 'table name "best_friends_users_1" specified more than once'.
 	lat := parent.Name + "_" + key + "_" + strconv.Itoa(depth)
-	laterals[lat]++
-	if c := laterals[lat]; c > 1 {
-		lat += "_" + strconv.Itoa(c)
-	}
 	child := &Node{
 		Table: tbl, Types: columnTypes(tbl), RelName: tbl.Name, Name: e.Relation, Key: key,
 		Alias: tbl.Name + "_" + strconv.Itoa(depth), Lateral: lat,

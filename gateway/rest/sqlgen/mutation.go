@@ -107,14 +107,31 @@ func (g *gen) representation(alias string) string {
 	return g.nodeQuery(&root, "pgrst_source AS "+alias, nil, false)
 }
 
-// columnValue is a body column's value: the key's value, or with
-// Prefer: missing=default the column default when the key is absent.
-func (g *gen) columnValue(c *schemacache.Column) string {
-	v := "pgrst_body." + Ident(c.Name)
-	if g.p.Prefer.Missing == parse.MissingDefault && c.Default != "" {
-		return "CASE WHEN pgrst_elem.val -> " + Literal(c.Name) + " IS NULL THEN " + c.Default + " ELSE " + v + " END"
+// columnValue is a body column's value.
+func columnValue(c *schemacache.Column) string { return "pgrst_body." + Ident(c.Name) }
+
+// withDefaults is PostgREST's fromJsonBodyF with Prefer: missing=default:
+// each element of the body array is laid over an object of the columns'
+// defaults, so a key the element lacks takes its column's default. Like
+// PostgREST's, the defaults object is built for every element, every
+// default evaluated: a serial column's sequence advances once per row
+// even for rows that bring their own id (the ids postgrest-js's fixtures
+// expect). It returns the JSON the rows are read from and its parser, or
+// the body as it is when no column has a default.
+func (g *gen) withDefaults(elem string) (val, toRecord string) {
+	if g.p.Prefer.Missing != parse.MissingDefault {
+		return elem, "json_to_record"
 	}
-	return v
+	var defs []string
+	for _, c := range g.p.Columns {
+		if c.Default != "" {
+			defs = append(defs, Literal(c.Name)+", "+c.Default)
+		}
+	}
+	if len(defs) == 0 {
+		return elem, "json_to_record"
+	}
+	return "jsonb_build_object(" + strings.Join(defs, ", ") + ") || (" + elem + ")::jsonb", "jsonb_to_record"
 }
 
 // recordDef is the column definition list json_to_record reads the body
@@ -140,10 +157,11 @@ func (g *gen) insert(tbl, alias string) string {
 		vals := make([]string, len(p.Columns))
 		for i, c := range p.Columns {
 			names[i] = Ident(c.Name)
-			vals[i] = g.columnValue(c)
+			vals[i] = columnValue(c)
 		}
+		val, toRecord := g.withDefaults("pgrst_elem.val")
 		b.WriteString(" (" + strings.Join(names, ", ") + ") SELECT " + strings.Join(vals, ", "))
-		b.WriteString(" FROM json_array_elements(" + rows + "::json) AS pgrst_elem(val), LATERAL json_to_record(pgrst_elem.val) AS pgrst_body(" + recordDef(p.Columns) + ")")
+		b.WriteString(" FROM json_array_elements(" + rows + "::json) AS pgrst_elem(val), LATERAL " + toRecord + "(" + val + ") AS pgrst_body(" + recordDef(p.Columns) + ")")
 		if p.Kind == plan.Upsert {
 			// PUT: only the row whose key is the URL's (checked by the planner).
 			if conds := g.conditionsOn(p.Root, "pgrst_body"); len(conds) > 0 {
@@ -183,10 +201,11 @@ func (g *gen) update(tbl, alias string) string {
 	obj := g.param(string(p.Payload.Rows))
 	sets := make([]string, len(p.Columns))
 	for i, c := range p.Columns {
-		sets[i] = Ident(c.Name) + " = " + g.columnValue(c)
+		sets[i] = Ident(c.Name) + " = " + columnValue(c)
 	}
+	val, toRecord := g.withDefaults("pgrst_elem.val")
 	s := "UPDATE " + tbl + " AS " + alias + " SET " + strings.Join(sets, ", ") +
-		" FROM (SELECT (" + obj + "::json) -> 0 AS val) AS pgrst_elem, LATERAL json_to_record(pgrst_elem.val) AS pgrst_body(" + recordDef(p.Columns) + ")"
+		" FROM (SELECT (" + obj + "::json) -> 0 AS val) AS pgrst_elem, LATERAL " + toRecord + "(" + val + ") AS pgrst_body(" + recordDef(p.Columns) + ")"
 	if conds := g.conditions(p.Root); len(conds) > 0 {
 		s += " WHERE " + strings.Join(conds, " AND ")
 	}

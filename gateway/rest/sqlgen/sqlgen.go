@@ -147,6 +147,14 @@ func (g *gen) body() string {
 		return "coalesce(" + agg + ", '[]')::text"
 	}
 	switch p.Media.Kind {
+	case parse.MediaGeoJSON:
+		// PostgREST's asGeoJsonF: a FeatureCollection of PostGIS's
+		// ST_AsGeoJSON(record) Features, the geometry column as geometry
+		// and the other columns as properties. ST_AsGeoJSON is left
+		// unqualified to find PostGIS where it was installed (the
+		// request's search_path ends in public, extensions); without
+		// PostGIS the answer is PostgreSQL's 42883.
+		return "json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(_postgrest_t)::json), '[]'))::text"
 	case parse.MediaCSV:
 		return `(SELECT coalesce(string_agg(pgrst_k, ','), '') FROM (SELECT json_object_keys(row_to_json(pgrst_h)) AS pgrst_k FROM (SELECT * FROM pgrst_source LIMIT 1) pgrst_h) pgrst_keys)` +
 			` || chr(10) || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), chr(10)), '')`

@@ -188,6 +188,24 @@ test('teams: create, invite, accept by token (read, insert member, set accepted_
   assert.equal(ok(await bob.from('teams').select('id').eq('id', team.id)).length, 1);
 });
 
+test('teams: an invitee whose client marks the invitation accepted before joining still joins', async () => {
+  const [carol, carolId, carolEmail] = await signedIn('dm2-carol');
+  const own = ok(await alice.from('teams').insert({ name: 'Mark first', owner_id: aliceId }).select().single());
+  const inv = ok(await alice.from('team_invitations').insert({ team_id: own.id, email: carolEmail, role: 'admin' }).select().single());
+
+  const found = ok(await carol.from('team_invitations').select('*').eq('token', inv.token).is('accepted_at', null).single());
+  ok(await carol.from('team_invitations').update({ accepted_at: new Date().toISOString() }).eq('id', found.id));
+  const member = ok(await carol.from('team_members')
+    .insert({ team_id: found.team_id, user_id: carolId, role: 'member', status: 'active' }).select().single());
+  assert.equal(member.role, 'admin', 'the invitation decides the role');
+  assert.equal(member.status, 'active');
+
+  // Used once: a second member row with it is refused.
+  ok(await carol.from('team_members').update({ status: 'inactive' }).eq('id', member.id));
+  const again = await carol.from('team_members').insert({ team_id: own.id, user_id: carolId });
+  assert.equal(again.error.message, 'Invalid or expired invitation');
+});
+
 test('task assignment and comments with mentions notify the mentioned member only', async () => {
   assert.ok(team, 'needs the team test');
   task = ok(await alice.from('tasks').insert({ title: 'Write the report' }).select().single());

@@ -191,7 +191,7 @@ test('buckets: get, list, update, empty, delete', async () => {
   });
   const notEmpty = await svc.storage.deleteBucket(id);
   assert.equal(apiError(notEmpty.error).statusCode, '409');
-  assert.deepEqual(await svc.storage.emptyBucket(id), { data: { message: 'Successfully emptied' }, error: null });
+  assert.deepEqual(await svc.storage.emptyBucket(id), { data: { message: 'Empty bucket has been queued. Completion may take up to an hour.' }, error: null });
   assert.deepEqual(await svc.storage.deleteBucket(id), { data: { message: 'Successfully deleted' }, error: null });
   assert.equal(apiError((await svc.storage.getBucket(id)).error).code, 'NoSuchBucket');
 });

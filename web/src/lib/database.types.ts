@@ -1596,6 +1596,7 @@ export type Database = {
           accepted_by: string | null
           created_at: string
           updated_at: string
+          joined_at: string | null
         }
         Insert: {
           id?: string
@@ -1609,6 +1610,7 @@ export type Database = {
           accepted_by?: string | null
           created_at?: string
           updated_at?: string
+          joined_at?: string | null
         }
         Update: {
           id?: string
@@ -1622,6 +1624,7 @@ export type Database = {
           accepted_by?: string | null
           created_at?: string
           updated_at?: string
+          joined_at?: string | null
         }
         Relationships: [
           {

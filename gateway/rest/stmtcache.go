@@ -1,0 +1,156 @@
+package rest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"daybase/gateway/rest/schemacache"
+)
+
+// Statements prepared per connection. Parsing and planning a request's
+// statements cost more PostgreSQL time than running them (a get by id on
+// tasks: ~0.5 ms to parse and plan the setup statement, ~1 ms the main
+// statement with its policies, ~0.4 ms to run both; docs/benchmarks.md,
+// "Issue 25"). The setup statement's text never changes, and an app sends
+// the same few main statements again and again, so each connection keeps
+// them prepared.
+//
+// Access rules are not cached with them: PostgreSQL plans a statement
+// again when the role it runs as differs from the one it was planned for
+// and row-level security applies (and when the search_path differs), and
+// the policies' auth.uid() and auth.data_access_allowed() are evaluated
+// when the statement runs, as its InitPlans, never at planning.
+
+// setupStmt is the name the setup statement is prepared under.
+const setupStmt = "daybase_rest_setup"
+
+// maxPrepared bounds the main statements each connection keeps prepared.
+const maxPrepared = 256
+
+// preparedStmts is a connection's prepared main statements, stored in its
+// CustomData.
+type preparedStmts struct {
+	setup bool
+	// snap is the schema cache the statements were generated from: after a
+	// reload (DDL) they are dropped, so that none outlives a change of the
+	// columns or types it was parsed against.
+	snap  *schemacache.Snapshot
+	names map[string]string // SQL -> statement name
+	seen  map[string]bool   // SQL run once unprepared
+	order []string          // SQL, oldest first
+	next  int
+}
+
+const customDataKey = "daybase/rest.prepared"
+
+func stmtsOf(pg *pgconn.PgConn) *preparedStmts {
+	d := pg.CustomData()
+	p, _ := d[customDataKey].(*preparedStmts)
+	if p == nil {
+		p = &preparedStmts{names: map[string]string{}, seen: map[string]bool{}}
+		d[customDataKey] = p
+	}
+	return p
+}
+
+// readyConn prepares the setup statement on pg once, and drops the
+// connection's prepared main statements when the schema cache they were
+// generated from was replaced (a rare extra round trip). It runs before
+// the request's transaction, as the authenticator: the setup statement
+// names only pg_catalog functions.
+func readyConn(ctx context.Context, pg *pgconn.PgConn, snap *schemacache.Snapshot) error {
+	p := stmtsOf(pg)
+	if !p.setup {
+		if _, err := pg.Prepare(ctx, setupStmt, setupSQL, nil); err != nil {
+			return fmt.Errorf("prepare the setup statement: %w", err)
+		}
+		p.setup = true
+	}
+	if p.snap == snap {
+		return nil
+	}
+	if len(p.order) > 0 {
+		var b strings.Builder
+		for _, s := range p.order {
+			b.WriteString("DEALLOCATE " + p.names[s] + ";")
+		}
+		if _, err := pg.Exec(ctx, b.String()).ReadAll(); err != nil {
+			return fmt.Errorf("deallocate: %w", err)
+		}
+	}
+	p.snap, p.names, p.order = snap, map[string]string{}, nil
+	return nil
+}
+
+// queueMain queues the main statement on batch: prepared when this
+// connection prepared it before, else unnamed. prepareAfter says to
+// prepare it (prepareMain) before COMMIT, the second time this connection
+// runs it: a statement seen once (an in.() list of a new length, say) is
+// not worth the two extra round trips.
+func queueMain(pg *pgconn.PgConn, batch *pgconn.Batch, sql string, args [][]byte) (prepareAfter bool) {
+	p := stmtsOf(pg)
+	if name, ok := p.names[sql]; ok {
+		batch.ExecPrepared(name, args, nil, nil)
+		return false
+	}
+	batch.ExecParams(sql, args, nil, nil, nil)
+	if p.seen[sql] {
+		return true
+	}
+	if len(p.seen) >= 4*maxPrepared {
+		clear(p.seen)
+	}
+	p.seen[sql] = true
+	return false
+}
+
+// prepareMain prepares sql on pg inside the request's read-only
+// transaction, after it ran well unprepared: as the request's role, with
+// its search_path, so that names resolve as they just did. A failure only
+// means the next request runs it unprepared again (and the transaction,
+// read-only, had nothing to keep).
+func prepareMain(ctx context.Context, pg *pgconn.PgConn, sql string) {
+	p := stmtsOf(pg)
+	if pg.TxStatus() != 'T' {
+		return
+	}
+	if len(p.order) >= maxPrepared {
+		old := p.order[0]
+		if _, err := pg.Exec(ctx, "DEALLOCATE "+p.names[old]).ReadAll(); err != nil {
+			return
+		}
+		delete(p.names, old)
+		p.order = p.order[1:]
+	}
+	p.next++
+	name := "daybase_rest_" + strconv.Itoa(p.next)
+	if _, err := pg.Prepare(ctx, name, sql, nil); err != nil {
+		return
+	}
+	p.names[sql] = name
+	p.order = append(p.order, sql)
+	delete(p.seen, sql)
+}
+
+// forgetOnStale drops the connection's prepared main statements when err
+// says one of them no longer fits its tables (0A000: cached plan must not
+// change result type, between a DDL and the schema cache's reload) or is
+// gone (26000), so the next request prepares afresh.
+func forgetOnStale(pg *pgconn.PgConn, err error) {
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) {
+		return
+	}
+	p := stmtsOf(pg)
+	switch pgErr.Code {
+	case "0A000":
+		p.snap = nil // readyConn deallocates them before the next request
+	case "26000":
+		p.names, p.order = map[string]string{}, nil // new names: no clash with any left
+	}
+}

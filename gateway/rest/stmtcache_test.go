@@ -1,0 +1,80 @@
+package rest
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// On one connection, a read runs unprepared twice and prepared from then
+// on; the prepared statement still answers each caller by their own
+// policies (PostgreSQL plans it again for another role, and auth.uid() is
+// read when it runs), and a schema reload retires it, so a new column is
+// seen at once.
+func TestPreparedStatementsPerConnection(t *testing.T) {
+	ctx := context.Background()
+	var pool *pgxpool.Pool
+	b := setupREST(t, func(c *Config) {
+		cfg := c.Pool.Config()
+		cfg.MaxConns = 1 // every request on the same connection
+		p, err := pgxpool.NewWithConfig(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(p.Close)
+		c.Pool, pool = p, p
+	})
+	a := []string{"X-Role: authenticated", "X-Sub: " + userA}
+	bb := []string{"X-Role: authenticated", "X-Sub: " + userB}
+	for _, h := range [][]string{a, bb} {
+		if r := b.do(t, "POST", "/notes", `{"body":"note of `+h[1][7:]+`"}`, h...); r.status != 201 {
+			t.Fatalf("insert: %d %s", r.status, r.body)
+		}
+	}
+	want := map[string]string{
+		userA: fmt.Sprintf(`[{"body":"note of %s"}]`, userA),
+		userB: fmt.Sprintf(`[{"body":"note of %s"}]`, userB),
+	}
+	read := func(path string) {
+		t.Helper()
+		for i := range 6 { // alternating users, on the one connection
+			h, user := a, userA
+			if i%2 == 1 {
+				h, user = bb, userB
+			}
+			r := b.do(t, "GET", path, "", h...)
+			if r.status != 200 {
+				t.Fatalf("%s as %s: %d %s", path, user, r.status, r.body)
+			}
+			w := want[user]
+			if path == "/notes?select=body,extra" {
+				w = w[:len(w)-2] + `,"extra":"x"}]`
+			}
+			jsonEqual(t, w, r.body)
+		}
+		// Anonymous callers see nothing (no policy for them matches).
+		if r := b.do(t, "GET", path, ""); r.status != 200 || r.body != "[]" {
+			t.Fatalf("%s as anon: %d %s", path, r.status, r.body)
+		}
+	}
+	read("/notes?select=body")                   // rows mode
+	read("/notes?select=body&order=id&limit=10") // another statement
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(stmtsOf(conn.Conn().PgConn()).names); n != 2 {
+		t.Errorf("%d statements prepared, want 2", n)
+	}
+	conn.Release()
+
+	if _, err := b.db.Pool.Exec(ctx, `ALTER TABLE test.notes ADD COLUMN extra text NOT NULL DEFAULT 'x'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.cache.Reload(ctx, b.db.Pool); err != nil {
+		t.Fatal(err)
+	}
+	read("/notes?select=body,extra")
+}
