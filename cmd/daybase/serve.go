@@ -63,6 +63,13 @@ func serve(ctx context.Context, e *env, args []string) error {
 	defer apiPool.Close()
 
 	signer := token.NewSigner(k.JWTSecret)
+	maxAge, err := e.maxTokenAge()
+	if err != nil {
+		return err
+	}
+	if err := watchSigningKeys(ctx, e, dir.Secrets(), signer, maxAge); err != nil {
+		return err
+	}
 	svcs, closeServices, err := services(deps{cfg: e.cfg, keys: k, signer: signer, adminPool: adminPool, apiPool: apiPool, log: e.log})
 	if err != nil {
 		return err
