@@ -37,7 +37,7 @@ func newTestGateway(t *testing.T, db Pinger) (*Gateway, *token.Signer) {
 		"index.html":       {Data: []byte("<html><head><!--daybase-config--></head></html>")},
 		"assets/app-1a.js": {Data: []byte("console.log(1)")},
 		"favicon.svg":      {Data: []byte("<svg/>")},
-	}, "http://example.test", "ANON")
+	}, AppConfig{URL: "http://example.test", AnonKey: "ANON"})
 	g := New(Config{Signer: signer, MaxBodyBytes: 16}, db, []Service{
 		{Prefix: "/rest/v1", Handler: echoIdentity},
 		{Prefix: "/auth/v1", Handler: echoIdentity, OpenPaths: []string{"/verify", "/callback"}},
@@ -76,7 +76,7 @@ func TestGatewayRoutesAndAuthentication(t *testing.T) {
 		{"storage without key", "GET", "/storage/v1/object/public/b/x.png", nil, 200, "anon /object/public/b/x.png"},
 		{"body over the limit", "POST", "/rest/v1/todos", map[string]string{"apikey": anon, "Content-Length": "100"}, 413, "larger than the limit"},
 		{"health", "GET", "/health", nil, 200, `"status":"ok"`},
-		{"app route gets index with config", "GET", "/app/tasks", nil, 200, `window.__DAYBASE_CONFIG__={"anonKey":"ANON","url":"http://example.test"}`},
+		{"app route gets index with config", "GET", "/app/tasks", nil, 200, `window.__DAYBASE_CONFIG__={"url":"http://example.test","anonKey":"ANON"}`},
 		{"missing hashed asset is 404", "GET", "/assets/old-9z.js", nil, 404, "404"},
 		{"asset", "GET", "/assets/app-1a.js", nil, 200, "console.log(1)"},
 	}

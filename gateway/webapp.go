@@ -23,6 +23,16 @@ import (
 // of the app runs against any daybase URL and key.
 const configMarker = "<!--daybase-config-->"
 
+// AppConfig is what the app is told at run time (web/src/lib/config.ts):
+// where the API is, its anon key, and the server's settings the app's
+// screens depend on.
+type AppConfig struct {
+	URL     string `json:"url"`
+	AnonKey string `json:"anonKey"`
+	// AnonymousSignIns shows "Try without an account" on /auth.
+	AnonymousSignIns bool `json:"anonymousSignIns,omitempty"`
+}
+
 // compressible are the extensions served gzip-encoded to clients that
 // accept it. Images other than SVG, fonts (woff2 is already compressed) and
 // archives are sent as they are.
@@ -47,7 +57,7 @@ const minCompress = 256
 // config is injected. Each representation has its own strong ETag; Range
 // requests are honoured on the identity representation only (an encoded
 // answer is always whole).
-func WebApp(files fs.FS, publicURL, anonKey string) http.Handler {
+func WebApp(files fs.FS, cfg AppConfig) http.Handler {
 	index, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -55,9 +65,9 @@ func WebApp(files fs.FS, publicURL, anonKey string) http.Handler {
 				"which runs the web build before the Go build.", http.StatusServiceUnavailable)
 		})
 	}
-	cfg, _ := json.Marshal(map[string]string{"url": publicURL, "anonKey": anonKey})
+	cfgJSON, _ := json.Marshal(cfg)
 	// </script> cannot appear in JSON-encoded strings: json.Marshal escapes <.
-	configScript := []byte("<script>window.__DAYBASE_CONFIG__=" + string(cfg) + "</script>")
+	configScript := []byte("<script>window.__DAYBASE_CONFIG__=" + string(cfgJSON) + "</script>")
 	withConfig := func(page []byte) []byte { return bytes.Replace(page, []byte(configMarker), configScript, 1) }
 	indexFile := newStaticFile("index.html", withConfig(index))
 	pages, err := loadPrerendered(files, withConfig)

@@ -27,7 +27,7 @@ func testWebApp() (http.Handler, fstest.MapFS) {
 		"favicon.svg":            {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'>" + strings.Repeat("<path d='M0 0h1v1z'/>", 40) + "</svg>")},
 		"assets/dir/placeholder": {Data: []byte("x")},
 	}
-	return WebApp(files, "http://example.test", "ANON"), files
+	return WebApp(files, AppConfig{URL: "http://example.test", AnonKey: "ANON"}), files
 }
 
 func get(t *testing.T, h http.Handler, method, path string, header map[string]string) *httptest.ResponseRecorder {
@@ -186,7 +186,7 @@ func TestWebAppIndexCompressedWithConfig(t *testing.T) {
 			t.Fatalf("%s: %d %v", path, rec.Code, rec.Header())
 		}
 		html := string(gunzip(t, rec.Body.Bytes()))
-		if !strings.Contains(html, `window.__DAYBASE_CONFIG__={"anonKey":"ANON","url":"http://example.test"}`) || strings.Contains(html, configMarker) {
+		if !strings.Contains(html, `window.__DAYBASE_CONFIG__={"url":"http://example.test","anonKey":"ANON"}`) || strings.Contains(html, configMarker) {
 			t.Errorf("%s: config not injected: %s", path, html[:120])
 		}
 		plain := get(t, h, "GET", path, nil)
@@ -218,7 +218,7 @@ func TestWebAppPrerenderedPages(t *testing.T) {
 		"pages/index.html":    {Data: []byte(`<html><head><!--daybase-config--></head><body><div id="root" data-prerendered="/">landing</div></body></html>`)},
 		"pages/manifest.json": {Data: []byte(`{"/auth": {"file": "pages/auth.html", "query": ["redirect"]}, "/": {"file": "pages/index.html", "query": ["*"]}}`)},
 	}
-	h := WebApp(files, "http://example.test", "ANON")
+	h := WebApp(files, AppConfig{URL: "http://example.test", AnonKey: "ANON"})
 	prerendered := func(path string) bool {
 		t.Helper()
 		rec := get(t, h, "GET", path, map[string]string{"Accept-Encoding": "gzip"})
@@ -230,7 +230,7 @@ func TestWebAppPrerenderedPages(t *testing.T) {
 			body = gunzip(t, body)
 		}
 		html := string(body)
-		if !strings.Contains(html, `window.__DAYBASE_CONFIG__={"anonKey":"ANON","url":"http://example.test"}`) {
+		if !strings.Contains(html, `window.__DAYBASE_CONFIG__={"url":"http://example.test","anonKey":"ANON"}`) {
 			t.Errorf("%s: config not injected: %s", path, html)
 		}
 		return strings.Contains(html, "data-prerendered")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"syscall"
 	"time"
 
@@ -63,11 +64,11 @@ func serve(ctx context.Context, e *env, args []string) error {
 	defer apiPool.Close()
 
 	signer := token.NewSigner(k.JWTSecret)
-	maxAge, err := e.maxTokenAge()
+	authCfg, err := authConfig(os.Getenv, e.cfg)
 	if err != nil {
-		return err
+		return fmt.Errorf("auth configuration: %w", err)
 	}
-	if err := watchSigningKeys(ctx, e, dir.Secrets(), signer, maxAge); err != nil {
+	if err := watchSigningKeys(ctx, e, dir.Secrets(), signer, authCfg.JWTExpiry); err != nil {
 		return err
 	}
 	svcs, closeServices, err := services(deps{cfg: e.cfg, keys: k, signer: signer, adminPool: adminPool, apiPool: apiPool, log: e.log})
@@ -80,7 +81,9 @@ func serve(ctx context.Context, e *env, args []string) error {
 		PublicURL:    e.cfg.PublicURL(),
 		AnonKey:      k.AnonKey,
 		MaxBodyBytes: e.cfg.MaxBodyBytes,
-	}, adminPool, svcs, gateway.WebApp(web.App(), e.cfg.PublicURL(), k.AnonKey), e.log)
+	}, adminPool, svcs, gateway.WebApp(web.App(), gateway.AppConfig{
+		URL: e.cfg.PublicURL(), AnonKey: k.AnonKey, AnonymousSignIns: authCfg.AnonymousSignIns,
+	}), e.log)
 
 	srv := &http.Server{
 		Handler:           gw,

@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
+import { GuestBanner } from '@/features/auth/components/guest-banner'
 import { useNotificationPermission } from '@/features/notifications/hooks/use-notification-permission'
 import { subscriptionsQueryOptions } from '@/features/billing/api/get-subscriptions'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
@@ -83,6 +84,7 @@ function SignedInApp() {
         </>
       }
     >
+      <GuestBanner />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

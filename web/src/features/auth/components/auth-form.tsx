@@ -11,6 +11,7 @@ import { MIN_PASSWORD_LENGTH, safeRedirect, validateEmail, validatePassword } fr
 import { useRequestPasswordReset } from '../api/reset-password'
 import { useSignIn } from '../api/sign-in'
 import { useSignUp } from '../api/sign-up'
+import { GuestButton } from './guest-button'
 import { OAuthButtons } from './oauth-buttons'
 
 type Mode = 'signin' | 'signup' | 'forgot'
@@ -184,6 +185,7 @@ export function AuthForm() {
       </div>
       <OAuthButtons redirectTo={redirect} onError={setOauthError} />
       {oauthError ? <Alert variant="destructive">{oauthError}</Alert> : null}
+      <GuestButton redirect={redirect} />
     </div>
   )
 }
