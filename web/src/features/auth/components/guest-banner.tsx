@@ -2,17 +2,14 @@ import { type FormEvent, useState } from 'react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
 import { useUser } from '@/lib/auth-store'
-import { MIN_PASSWORD_LENGTH, validateEmail, validatePassword } from '../api/credentials'
+import { validateEmail, validatePassword } from '../api/credentials'
 import { useKeepGuestData } from '../api/guest'
-
-type Errors = { email?: string | null; password?: string | null }
+import { type CredentialErrors, NewCredentialsFields } from './new-credentials-fields'
 
 function KeepDataDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const keep = useKeepGuestData()
-  const [errors, setErrors] = useState<Errors>({})
+  const [errors, setErrors] = useState<CredentialErrors>({})
   const [serverError, setServerError] = useState<string | null>(null)
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -38,12 +35,7 @@ function KeepDataDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Keep your data">
-          <Field label="Email" error={errors.email}>
-            {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}
-          </Field>
-          <Field label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`} error={errors.password}>
-            {(p) => <Input {...p} name="password" type="password" autoComplete="new-password" required />}
-          </Field>
+          <NewCredentialsFields errors={errors} />
           {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
