@@ -20,6 +20,19 @@ type WebConfig struct {
 	// FilesURL is the separate origin of user files (Config.FilesURL), or
 	// "": the page may show, play, frame and fetch files from it.
 	FilesURL string
+	// AnonymousSignIns is written into the runtime config: /auth shows
+	// "Try without an account".
+	AnonymousSignIns bool
+}
+
+// runtime is window.__DAYBASE_CONFIG__: where the API is, its anon key,
+// and the server's settings the app's screens depend on.
+func (c WebConfig) runtime() any {
+	return struct {
+		URL              string `json:"url"`
+		AnonKey          string `json:"anonKey"`
+		AnonymousSignIns bool   `json:"anonymousSignIns,omitempty"`
+	}{c.PublicURL, c.AnonKey, c.AnonymousSignIns}
 }
 
 // newPage is an HTML page of the app with its Content-Security-Policy.

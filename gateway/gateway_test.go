@@ -78,7 +78,7 @@ func TestGatewayRoutesAndAuthentication(t *testing.T) {
 		{"storage without key", "GET", "/storage/v1/object/public/b/x.png", nil, 200, "anon /object/public/b/x.png"},
 		{"body over the limit", "POST", "/rest/v1/todos", map[string]string{"apikey": anon, "Content-Length": "100"}, 413, "larger than the limit"},
 		{"health", "GET", "/health", nil, 200, `"status":"ok"`},
-		{"app route gets index with config", "GET", "/app/tasks", nil, 200, `window.__DAYBASE_CONFIG__={"anonKey":"ANON","url":"http://example.test"}`},
+		{"app route gets index with config", "GET", "/app/tasks", nil, 200, `window.__DAYBASE_CONFIG__={"url":"http://example.test","anonKey":"ANON"}`},
 		{"missing hashed asset is 404", "GET", "/assets/old-9z.js", nil, 404, "404"},
 		{"asset", "GET", "/assets/app-1a.js", nil, 200, "console.log(1)"},
 	}

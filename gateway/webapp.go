@@ -59,7 +59,7 @@ func WebApp(files fs.FS, cfg WebConfig) http.Handler {
 				"which runs the web build before the Go build.", http.StatusServiceUnavailable)
 		})
 	}
-	runtime, _ := json.Marshal(map[string]string{"url": cfg.PublicURL, "anonKey": cfg.AnonKey})
+	runtime, _ := json.Marshal(cfg.runtime())
 	// </script> cannot appear in JSON-encoded strings: json.Marshal escapes <.
 	configScript := []byte("<script>window.__DAYBASE_CONFIG__=" + string(runtime) + "</script>")
 	withConfig := func(page []byte) []byte { return bytes.Replace(page, []byte(configMarker), configScript, 1) }

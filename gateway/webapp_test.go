@@ -186,7 +186,7 @@ func TestWebAppIndexCompressedWithConfig(t *testing.T) {
 			t.Fatalf("%s: %d %v", path, rec.Code, rec.Header())
 		}
 		html := string(gunzip(t, rec.Body.Bytes()))
-		if !strings.Contains(html, `window.__DAYBASE_CONFIG__={"anonKey":"ANON","url":"http://example.test"}`) || strings.Contains(html, configMarker) {
+		if !strings.Contains(html, `window.__DAYBASE_CONFIG__={"url":"http://example.test","anonKey":"ANON"}`) || strings.Contains(html, configMarker) {
 			t.Errorf("%s: config not injected: %s", path, html[:120])
 		}
 		plain := get(t, h, "GET", path, nil)
@@ -230,7 +230,7 @@ func TestWebAppPrerenderedPages(t *testing.T) {
 			body = gunzip(t, body)
 		}
 		html := string(body)
-		if !strings.Contains(html, `window.__DAYBASE_CONFIG__={"anonKey":"ANON","url":"http://example.test"}`) {
+		if !strings.Contains(html, `window.__DAYBASE_CONFIG__={"url":"http://example.test","anonKey":"ANON"}`) {
 			t.Errorf("%s: config not injected: %s", path, html)
 		}
 		return strings.Contains(html, "data-prerendered")

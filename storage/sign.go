@@ -13,7 +13,9 @@ import (
 	"daybase/internal/token"
 )
 
-// Signed URLs carry an HS256 token shaped like the hosted API's:
+// Signed URLs carry an HS256 token (with the data dir's secret, so a
+// rotation of the access-token signing keys never voids them) shaped like
+// the hosted API's:
 // {"url":"{bucket}/{name}","scope":"download"|"upload","iat","exp"}, and
 // for uploads {"owner","upsert"}. The token is bound to its path and scope;
 // it carries no role, so the gateway would only ever see it as anon.
@@ -33,7 +35,7 @@ func (s *Server) signToken(url, scope string, ttl time.Duration, extra map[strin
 	}
 	// Set last so nothing in extra can change what the token grants.
 	claims["url"], claims["scope"] = url, scope
-	return s.signer.Sign(claims)
+	return s.signer.SignSecret(claims)
 }
 
 // verifyToken checks a signed URL's token against the path it was used on.

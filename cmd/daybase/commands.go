@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -44,30 +43,6 @@ func migrate(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.close()
 	return db.migrate(ctx, e, k)
-}
-
-// keysCmd prints the URL and API keys without starting anything.
-func keysCmd(_ context.Context, e *env, args []string) error {
-	var asJSON bool
-	if err := e.parse(args, func(fs *flag.FlagSet) {
-		fs.BoolVar(&asJSON, "json", false, `print {"url","anon_key","service_role_key"} as JSON`)
-	}); err != nil {
-		return err
-	}
-	k, err := e.dataDirKeys()
-	if err != nil {
-		return err
-	}
-	out := struct {
-		URL            string `json:"url"`
-		AnonKey        string `json:"anon_key"`
-		ServiceRoleKey string `json:"service_role_key"`
-	}{e.cfg.PublicURL(), k.AnonKey, k.ServiceRoleKey}
-	if asJSON {
-		return json.NewEncoder(e.stdout).Encode(out)
-	}
-	fmt.Fprintf(e.stdout, "API URL:          %s\nanon key:         %s\nservice_role key: %s\n", out.URL, out.AnonKey, out.ServiceRoleKey)
-	return nil
 }
 
 // sqlCmd is the admin SQL console. It works while serve runs (it connects

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net/mail"
 	"strings"
+	"time"
 
 	"daybase/functions"
 	"daybase/functions/adminsql"
@@ -12,6 +14,7 @@ import (
 	"daybase/functions/integrations"
 	"daybase/functions/reminders"
 	"daybase/functions/support"
+	"daybase/gateway/auth"
 )
 
 // functionsEnv is the /functions/v1 and background-jobs part of the
@@ -115,17 +118,29 @@ func buildFunctions(d deps, getenv func(string) string) []functions.Function {
 }
 
 // jobs is the running background work of one instance.
-type jobs struct{ sched *reminders.Scheduler }
+type jobs struct {
+	sched *reminders.Scheduler
+	stop  context.CancelFunc // ends the anonymous-user pruning
+	done  chan struct{}
+}
 
 func (j *jobs) Close() {
 	if j.sched != nil {
 		j.sched.Close()
 	}
+	if j.stop != nil {
+		j.stop()
+		<-j.done
+	}
 }
 
-// startJobs starts the reminder scheduler (unless DAYBASE_JOBS_DISABLED);
-// Close stops it with the server.
-func startJobs(d deps, getenv func(string) string) (*jobs, error) {
+// pruneInterval is how often idle anonymous users are looked for.
+const pruneInterval = time.Hour
+
+// startJobs starts the reminder scheduler and the pruning of idle
+// anonymous users (unless DAYBASE_JOBS_DISABLED); Close stops them with
+// the server.
+func startJobs(d deps, getenv func(string) string, authSvc *auth.Service) (*jobs, error) {
 	e, err := functionsConfig(d, getenv)
 	if err != nil {
 		return nil, fmt.Errorf("functions configuration: %w", err)
@@ -141,5 +156,11 @@ func startJobs(d deps, getenv func(string) string) (*jobs, error) {
 	if err := j.sched.Start(); err != nil {
 		return nil, err
 	}
+	ctx, stop := context.WithCancel(context.Background())
+	j.stop, j.done = stop, make(chan struct{})
+	go func() {
+		defer close(j.done)
+		authSvc.PruneAnonymousUsersEvery(ctx, pruneInterval)
+	}()
 	return j, nil
 }

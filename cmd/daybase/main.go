@@ -4,7 +4,8 @@
 //
 //	daybase [serve]        run the server (the default)
 //	daybase migrate        apply pending migrations and exit
-//	daybase keys --json    print the URL and API keys of the data dir
+//	daybase keys --json    print the URL, API keys and signing keys of the data dir
+//	daybase keys rotate    make a new access-token signing key (ES256; -alg RS256)
 //	daybase sql [-c SQL]   the admin SQL console
 //	daybase admin grant|revoke|list  who may use the SQL console in the app
 //	daybase plan set EMAIL free|pro|team   assign a plan without billing
@@ -34,7 +35,8 @@ const usage = `Usage: daybase <command> [flags]
 Commands:
   serve       run the API and the web app (default)
   migrate     apply pending database migrations and exit
-  keys        print the URL and API keys (--json for machines)
+  keys        print the URL, API keys and signing keys (--json for machines);
+              keys rotate [-alg ES256|RS256]: a new access-token signing key
   sql         admin SQL console; -c "SQL" or stdin for scripts
   admin       grant EMAIL, revoke EMAIL, list: the app's admins (SQL console)
   seed        add demo accounts and content (--demo); idempotent

@@ -42,11 +42,11 @@ func TestKeysJSONCreatesPrivateSecrets(t *testing.T) {
 	}
 	var got struct{ URL, AnonKey, ServiceRoleKey string }
 	dec := json.NewDecoder(&out)
-	var raw map[string]string
+	var raw map[string]any
 	if err := dec.Decode(&raw); err != nil {
 		t.Fatal(err)
 	}
-	got.URL, got.AnonKey, got.ServiceRoleKey = raw["url"], raw["anon_key"], raw["service_role_key"]
+	got.URL, got.AnonKey, got.ServiceRoleKey = raw["url"].(string), raw["anon_key"].(string), raw["service_role_key"].(string)
 	if got.URL != "http://127.0.0.1:54321" {
 		t.Errorf("url = %q", got.URL)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"syscall"
 	"time"
 
@@ -64,6 +65,13 @@ func serve(ctx context.Context, e *env, args []string) error {
 	defer apiPool.Close()
 
 	signer := token.NewSigner(k.JWTSecret)
+	authCfg, err := authConfig(os.Getenv, e.cfg)
+	if err != nil {
+		return fmt.Errorf("auth configuration: %w", err)
+	}
+	if err := watchSigningKeys(ctx, e, dir.Secrets(), signer, authCfg.JWTExpiry); err != nil {
+		return err
+	}
 	svcs, closeServices, err := services(deps{cfg: e.cfg, keys: k, signer: signer, adminPool: adminPool, apiPool: apiPool, log: e.log})
 	if err != nil {
 		return err
@@ -85,6 +93,7 @@ func serve(ctx context.Context, e *env, args []string) error {
 		MetricsToken:    e.cfg.MetricsToken,
 	}, adminPool, svcs, gateway.WebApp(web.App(), gateway.WebConfig{
 		PublicURL: e.cfg.PublicURL(), AnonKey: k.AnonKey, FilesURL: e.cfg.FilesURL,
+		AnonymousSignIns: authCfg.AnonymousSignIns,
 	}), e.log)
 
 	srv := &http.Server{

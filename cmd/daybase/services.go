@@ -58,7 +58,7 @@ func services(d deps) ([]gateway.Service, func(), error) {
 	closers = append(closers, closeStorage)
 	list = append(list, storageSvc)
 
-	bg, err := startJobs(d, os.Getenv) // reminder scheduler; stops with serve
+	bg, err := startJobs(d, os.Getenv, authSvc) // reminder scheduler; stops with serve
 	if err != nil {
 		closeAll()
 		return nil, nil, err

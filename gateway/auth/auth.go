@@ -362,11 +362,15 @@ func (s *Service) settings(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
-// jwks publishes no keys: access tokens are HS256, whose secret is never
-// published; supabase-js then verifies through GET /user (reference §1.8).
+// jwks publishes the public keys access tokens verify with: the signing
+// key and the retired ones still inside their window. A data dir that
+// signs HS256 publishes none (the secret is never published), and
+// supabase-js then verifies through GET /user (reference §1.8). The short
+// max-age lets a rotation reach caches within minutes; auth-js keeps its
+// own copy for ten minutes and refetches on an unknown kid.
 func (s *Service) jwks(w http.ResponseWriter, r *http.Request) error {
-	w.Header().Set("Cache-Control", "public, max-age=600")
-	return writeJSON(w, http.StatusOK, map[string]any{"keys": []any{}})
+	w.Header().Set("Cache-Control", "public, max-age=60")
+	return writeJSON(w, http.StatusOK, json.RawMessage(s.signer.JWKS()))
 }
 
 // isUniqueViolation reports a unique index refusing a row (SQLSTATE 23505).

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
+
+	"daybase/internal/token"
 )
 
 // Benchmarks of the two hot endpoints through the real gateway middleware
@@ -112,9 +114,24 @@ func post(b *testing.B, client *http.Client, url, apikey string, body any) (int,
 }
 
 // BenchmarkRefresh: each of 50 clients keeps rotating its own session's
-// refresh token, as 50 browsers would.
+// refresh token, as 50 browsers would; access tokens HS256 (a data dir
+// from before signing keys) and ES256 (a new data dir's default).
 func BenchmarkRefresh(b *testing.B) {
+	b.Run("HS256", func(b *testing.B) { benchRefresh(b, "") })
+	b.Run("ES256", func(b *testing.B) { benchRefresh(b, token.ES256) })
+}
+
+func benchRefresh(b *testing.B, alg string) {
 	tb, srv, client := benchServer(b, func(c *Config) { c.BcryptCost = 4 })
+	if alg != "" {
+		k, err := token.GenerateKey(alg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := tb.signer.SetKeys(&k, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
 	tokens := make(chan string, benchClients)
 	for i := range benchClients {
 		s := tb.signUp(b, fmt.Sprintf("bench-%d@example.test", i), "hunter-two-2")

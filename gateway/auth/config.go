@@ -44,6 +44,11 @@ type Config struct {
 	// AnonymousSignIns allows signInAnonymously. Env
 	// DAYBASE_AUTH_ANONYMOUS_SIGN_INS, default false.
 	AnonymousSignIns bool
+	// AnonymousUserTTL: anonymous users that have not used their session
+	// for this long are deleted with their data (PruneAnonymousUsers;
+	// cmd/daybase runs it hourly). 0 keeps them. Env
+	// DAYBASE_AUTH_ANONYMOUS_USER_TTL, default 30 days.
+	AnonymousUserTTL time.Duration
 	// SecureEmailChange asks both the current and the new address to
 	// confirm an e-mail change; off, only the new one confirms. Env
 	// DAYBASE_AUTH_SECURE_EMAIL_CHANGE, default true.
@@ -207,6 +212,7 @@ func Defaults() Config {
 		JWTExpiry:            time.Hour,
 		RefreshReuseInterval: 10 * time.Second,
 		SecureEmailChange:    true,
+		AnonymousUserTTL:     30 * 24 * time.Hour,
 		PasswordMinLength:    8,
 		PasswordCommonCheck:  true,
 		BcryptCost:           10,

@@ -26,6 +26,7 @@ var q struct {
 	AdminSetRole        string
 	AdminDeleteUser     string
 	AdminSoftDeleteUser string
+	PruneAnonymousUsers string
 
 	// sql/mfa.sql
 	FactorsForEnroll       string

@@ -170,7 +170,9 @@ func (s *Service) mint(u *User, sessionID, aal string, amr []amrEntry, refresh s
 	// json.Marshal; anything it cannot encode goes to Sign, which reports it.
 	var at string
 	if payload, err := c.appendJSON(make([]byte, 0, 512)); err == nil {
-		at = s.signer.SignPayload(payload)
+		if at, err = s.signer.SignPayload(payload); err != nil {
+			return nil, err
+		}
 	} else if at, err = s.signer.Sign(c); err != nil {
 		return nil, err
 	}

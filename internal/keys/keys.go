@@ -1,7 +1,8 @@
 // Package keys keeps a data directory's secrets: the JWT secret, the anon
-// and service_role API keys signed with it, and the password the gateway's
-// database role logs in with. They are generated on first start and stored
-// with mode 0600, never in the repository.
+// and service_role API keys signed with it, the asymmetric keys access
+// tokens are signed with, and the password the gateway's database role
+// logs in with. They are generated on first start and stored with mode
+// 0600, never in the repository.
 package keys
 
 import (
@@ -12,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"syscall"
+	"time"
 
 	"daybase/internal/token"
 )
@@ -22,6 +24,19 @@ type Keys struct {
 	AnonKey               string `json:"anon_key"`
 	ServiceRoleKey        string `json:"service_role_key"`
 	AuthenticatorPassword string `json:"authenticator_password"`
+	// SigningKeys sign users' access tokens: the one not retired signs,
+	// the retired ones still verify. None (a data dir made before
+	// asymmetric keys) signs HS256 with JWTSecret until a rotation.
+	SigningKeys []SigningKey `json:"signing_keys,omitempty"`
+}
+
+// SigningKey is one asymmetric key as stored.
+type SigningKey struct {
+	KID        string     `json:"kid"`
+	Alg        string     `json:"alg"`
+	PrivateKey string     `json:"private_key"` // PKCS #8 PEM
+	CreatedAt  time.Time  `json:"created_at"`
+	RetiredAt  *time.Time `json:"retired_at,omitempty"`
 }
 
 // Load reads the secrets file; ok is false when it does not exist yet.
@@ -47,19 +62,23 @@ func Load(path string) (k Keys, ok bool, err error) {
 // writes, so processes starting together on a fresh data dir (serve, and
 // `daybase keys` run beside it) agree on one secret.
 func Ensure(path, jwtSecret string) (Keys, error) {
-	lock, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+	l, err := lock(path)
 	if err != nil {
-		return Keys{}, fmt.Errorf("lock secrets: %w", err)
+		return Keys{}, err
 	}
-	defer lock.Close() // closing releases the lock
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
-		return Keys{}, fmt.Errorf("lock secrets: %w", err)
-	}
-	k, _, err := Load(path)
+	defer l.Close()
+	k, existed, err := Load(path)
 	if err != nil {
 		return Keys{}, err
 	}
 	changed := false
+	if !existed { // a new data dir signs ES256 from the start
+		sk, err := newSigningKey(token.ES256, time.Now())
+		if err != nil {
+			return Keys{}, err
+		}
+		k.SigningKeys, changed = []SigningKey{sk}, true
+	}
 	if jwtSecret != "" && jwtSecret != k.JWTSecret {
 		k.JWTSecret, k.AnonKey, k.ServiceRoleKey, changed = jwtSecret, "", "", true
 	}
@@ -83,16 +102,37 @@ func Ensure(path, jwtSecret string) (Keys, error) {
 		k.AuthenticatorPassword, changed = randomHex(24), true
 	}
 	if changed {
-		b, _ := json.MarshalIndent(k, "", "  ")
-		tmp := path + ".tmp"
-		if err := os.WriteFile(tmp, b, 0o600); err != nil {
-			return Keys{}, fmt.Errorf("write secrets: %w", err)
-		}
-		if err := os.Rename(tmp, path); err != nil {
-			return Keys{}, fmt.Errorf("write secrets: %w", err)
+		if err := write(path, k); err != nil {
+			return Keys{}, err
 		}
 	}
 	return k, nil
+}
+
+// lock takes the secrets file's exclusive lock; closing the file releases it.
+func lock(path string) (*os.File, error) {
+	f, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("lock secrets: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock secrets: %w", err)
+	}
+	return f, nil
+}
+
+// write replaces the secrets file atomically.
+func write(path string, k Keys) error {
+	b, _ := json.MarshalIndent(k, "", "  ")
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o600); err != nil {
+		return fmt.Errorf("write secrets: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("write secrets: %w", err)
+	}
+	return nil
 }
 
 func randomHex(n int) string {

@@ -3,6 +3,7 @@ package keys
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -24,7 +25,7 @@ func TestEnsureGeneratesOnceAndKeeps(t *testing.T) {
 		t.Fatalf("mode %v, want 0600", st.Mode().Perm())
 	}
 	b, err := Ensure(path, "")
-	if err != nil || b != a {
+	if err != nil || !reflect.DeepEqual(b, a) {
 		t.Fatalf("second Ensure changed the keys: %+v vs %+v (err %v)", b, a, err)
 	}
 }
@@ -69,7 +70,7 @@ func TestConcurrentEnsureAgreesOnOneSecret(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := range n {
-			if errs[i] != nil || got[i] != stored {
+			if errs[i] != nil || !reflect.DeepEqual(got[i], stored) {
 				t.Fatalf("round %d, caller %d: err %v, keys differ from the stored ones", round, i, errs[i])
 			}
 		}

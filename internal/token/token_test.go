@@ -10,7 +10,7 @@ import (
 // Sign must make the very token golang-jwt makes, so tokens (and their
 // claims' key order) are as before and any HS256 library accepts them.
 func TestSignMatchesGolangJWT(t *testing.T) {
-	s := NewSigner("test-secret-test-secret-test-secret-42")
+	s := NewSigner(testSecret)
 	for _, claims := range []Claims{
 		{},
 		{"role": "anon", "iss": "daybase", "iat": int64(1700000000), "exp": int64(2000000000)},
@@ -41,7 +41,7 @@ func TestSignMatchesGolangJWT(t *testing.T) {
 }
 
 func TestSignVerifyRoundTrip(t *testing.T) {
-	s := NewSigner("test-secret-test-secret-test-secret-42")
+	s := NewSigner(testSecret)
 	tok, err := s.Sign(struct {
 		Exp  int64  `json:"exp"`
 		Role string `json:"role"`

@@ -35,7 +35,10 @@ async function auditRows(userId: string): Promise<{ statement: string; status: s
 
 /** The token's claims with changes, signed with the data dir's real JWT secret or a wrong one. */
 function reSigned(token: string, changes: Record<string, unknown>, secret: string): string {
-  const [header, payload] = token.split('.')
+  // HS256 with the data dir's secret: still accepted beside the ES256
+  // signing keys, as on a hosted project with its legacy secret.
+  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
+  const payload = token.split('.')[1]
   const claims = { ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), ...changes }
   const body = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`

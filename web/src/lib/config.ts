@@ -4,6 +4,8 @@ export type DaybaseConfig = {
   url: string
   /** The anon key printed by `daybase keys --json`. */
   anonKey: string
+  /** The server allows signInAnonymously (DAYBASE_AUTH_ANONYMOUS_SIGN_INS): /auth offers "Try without an account". */
+  anonymousSignIns: boolean
 }
 
 declare global {
@@ -30,7 +32,7 @@ export function readConfig(
   const url = injected?.url || env.VITE_DAYBASE_URL || ''
   const anonKey = injected?.anonKey || env.VITE_DAYBASE_ANON_KEY || ''
   if (!url || !anonKey) return null
-  return { url: url.replace(/\/+$/, ''), anonKey }
+  return { url: url.replace(/\/+$/, ''), anonKey, anonymousSignIns: injected?.anonymousSignIns === true }
 }
 
 export function loadConfig(): DaybaseConfig | null {

@@ -7,6 +7,7 @@ import { useRequiredUser } from '@/lib/auth-store'
 import { registeredCommands, useCommandRegistry } from '@/lib/command-registry'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
+import { GuestBanner } from '@/features/auth/components/guest-banner'
 import { useNotificationPermission } from '@/features/notifications/hooks/use-notification-permission'
 import { subscriptionsQueryOptions } from '@/features/billing/api/get-subscriptions'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
@@ -91,6 +92,7 @@ function SignedInApp() {
         </>
       }
     >
+      <GuestBanner />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

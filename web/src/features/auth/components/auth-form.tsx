@@ -7,10 +7,12 @@ import { Input } from '@/components/ui/input'
 import { Separator } from '@/components/ui/separator'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useHydrating } from '@/lib/prerender'
-import { MIN_PASSWORD_LENGTH, safeRedirect, validateEmail, validatePassword } from '../api/credentials'
+import { safeRedirect, validateEmail, validatePassword } from '../api/credentials'
 import { useRequestPasswordReset } from '../api/reset-password'
 import { useSignIn } from '../api/sign-in'
 import { useSignUp } from '../api/sign-up'
+import { GuestButton } from './guest-button'
+import { type CredentialErrors, NewCredentialsFields } from './new-credentials-fields'
 import { OAuthButtons } from './oauth-buttons'
 
 type Mode = 'signin' | 'signup' | 'forgot'
@@ -19,7 +21,7 @@ function parseMode(value: string | null): Mode {
   return value === 'signup' || value === 'forgot' ? value : 'signin'
 }
 
-type Errors = { email?: string | null; password?: string | null }
+type Errors = CredentialErrors
 
 function SignInForm({ redirect, onForgot }: { redirect: string; onForgot: () => void }) {
   const navigate = useNavigate()
@@ -100,12 +102,7 @@ function SignUpForm({ redirect }: { redirect: string }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign up">
       <Field label="Full name">{(p) => <Input {...p} name="fullName" autoComplete="name" />}</Field>
-      <Field label="Email" error={errors.email}>
-        {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}
-      </Field>
-      <Field label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`} error={errors.password}>
-        {(p) => <Input {...p} name="password" type="password" autoComplete="new-password" required />}
-      </Field>
+      <NewCredentialsFields errors={errors} />
       {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
       <Button type="submit" disabled={signUp.isPending}>
         {signUp.isPending ? 'Creating account…' : 'Create account'}
@@ -184,6 +181,7 @@ export function AuthForm() {
       </div>
       <OAuthButtons redirectTo={redirect} onError={setOauthError} />
       {oauthError ? <Alert variant="destructive">{oauthError}</Alert> : null}
+      <GuestButton redirect={redirect} />
     </div>
   )
 }
