@@ -656,7 +656,7 @@ export type Database = {
       pomodoro_settings: {
         Row: {
           user_id: string
-          device_id: string | null
+          device_id: string
           work_duration: number
           short_break_duration: number
           long_break_duration: number
@@ -671,7 +671,7 @@ export type Database = {
         }
         Insert: {
           user_id?: string
-          device_id?: string | null
+          device_id?: string
           work_duration?: number
           short_break_duration?: number
           long_break_duration?: number
@@ -686,7 +686,7 @@ export type Database = {
         }
         Update: {
           user_id?: string
-          device_id?: string | null
+          device_id?: string
           work_duration?: number
           short_break_duration?: number
           long_break_duration?: number
@@ -703,7 +703,7 @@ export type Database = {
           {
             foreignKeyName: "pomodoro_settings_user_id_fkey"
             columns: ["user_id"]
-            isOneToOne: true
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: ["id"]
           },
