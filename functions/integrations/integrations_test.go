@@ -133,6 +133,42 @@ func TestNotifyTaskCreated(t *testing.T) {
 	}
 }
 
+func TestSlackTestMessage(t *testing.T) {
+	var received []map[string]string
+	status := 200
+	slack := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m map[string]string
+		json.NewDecoder(r.Body).Decode(&m)
+		received = append(received, m)
+		w.WriteHeader(status)
+	}))
+	defer slack.Close()
+	b := setup(t, integrations.Config{AllowInternalHosts: []string{strings.TrimPrefix(slack.URL, "http://")}})
+
+	if res := b.invoke("slack-test-message", map[string]any{}); res.Code != 400 || res.Body != `{"error":"Slack integration not configured"}`+"\n" {
+		t.Errorf("unconfigured: %d %s", res.Code, res.Body)
+	}
+	b.connect("slack", map[string]any{"webhook_url": slack.URL + "/hook", "channel": "#team"})
+	if res := b.invoke("slack-test-message", map[string]any{}); res.Code != 200 || res.Body != `{"channel":"#team","ok":true}`+"\n" {
+		t.Errorf("test message: %d %s", res.Code, res.Body)
+	}
+	want := map[string]string{"text": "Daybase is connected: new tasks will be posted here.", "channel": "#team"}
+	if len(received) != 1 || fmt.Sprint(received[0]) != fmt.Sprint(want) {
+		t.Errorf("posted %v, want %v", received, want)
+	}
+	// A webhook that answers 404 (a revoked Slack URL) is reported with its status.
+	status = 404
+	if res := b.invoke("slack-test-message", map[string]any{}); res.Code != 502 || res.Body != `{"error":"Slack webhook error: 404"}`+"\n" {
+		t.Errorf("404: %d %s", res.Code, res.Body)
+	}
+	var got string
+	b.Scalar(&got, `SELECT string_agg(action || ':' || coalesce(target_type, '-') || ':' || (metadata ->> 'channel'), ' ' ORDER BY created_at)
+FROM public.integration_audit_logs WHERE user_id = $1 AND action = 'test_message'`, b.user)
+	if got != "test_message:-:#team" {
+		t.Errorf("audit = %q", got)
+	}
+}
+
 func TestSSRFRefused(t *testing.T) {
 	internal := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("internal server reached: %s", r.URL)
