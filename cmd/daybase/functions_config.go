@@ -10,6 +10,7 @@ import (
 	"daybase/functions/export"
 	"daybase/functions/integrations"
 	"daybase/functions/reminders"
+	"daybase/functions/restore"
 	"daybase/functions/support"
 )
 
@@ -93,6 +94,7 @@ func buildFunctions(d deps, getenv func(string) string) []functions.Function {
 	fns := []functions.Function{
 		reminders.NewService(d.adminPool, d.log).Function(),
 		export.Function(),
+		restore.Function(),
 		support.New(e.support, d.log).Function(),
 	}
 	fns = append(fns, billing.New(e.billing, d.adminPool, d.log).Functions()...)
