@@ -117,8 +117,9 @@ func TestNotifyTaskCreated(t *testing.T) {
 		t.Errorf("posted %v, want %v", received, want)
 	}
 	var action, target string
-	b.Scalar(&action, `SELECT action FROM public.integration_audit_logs WHERE user_id = $1`, b.user)
-	b.Scalar(&target, `SELECT target_id FROM public.integration_audit_logs WHERE user_id = $1`, b.user)
+	// The connection's own 'connect' row (0702) comes first; the post is the other.
+	b.Scalar(&action, `SELECT action FROM public.integration_audit_logs WHERE user_id = $1 AND action <> 'connect'`, b.user)
+	b.Scalar(&target, `SELECT target_id FROM public.integration_audit_logs WHERE user_id = $1 AND action <> 'connect'`, b.user)
 	if action != "notify_task_created" || target != task {
 		t.Errorf("audit = %s %s", action, target)
 	}

@@ -21,7 +21,7 @@ BEGIN
     FROM (SELECT k FROM jsonb_object_keys(NEW.config || OLD.config) AS k
           WHERE NEW.config -> k IS DISTINCT FROM OLD.config -> k) c;
     IF NEW.status IS DISTINCT FROM OLD.status THEN
-      v_changed := v_changed || 'status';
+      v_changed := array_append(v_changed, 'status');
     END IF;
     IF cardinality(v_changed) = 0 THEN
       RETURN NULL;
