@@ -106,11 +106,24 @@ function deferredSupabaseParts(): Plugin {
   }
 }
 
+/**
+ * The date of the newest entry of ../CHANGELOG.md ('## YYYY-MM-DD — …'):
+ * the account menu marks "What's new" until the user has seen it, without
+ * loading the changelog itself.
+ */
+function latestChangelogDate(): string {
+  const text = readFileSync(fileURLToPath(new URL('../CHANGELOG.md', import.meta.url)), 'utf8')
+  return /^## (\d{4}-\d{2}-\d{2})/m.exec(text)?.[1] ?? ''
+}
+
 // The Go binary embeds web/dist (all:dist) and serves dist/app, so the build
 // writes there and empties only that folder: dist/.gitkeep must survive.
 export default defineConfig({
   plugins: [phosphorWeights(), deferredSupabaseParts(), react(), tailwindcss()],
-  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  define: { __APP_VERSION__: JSON.stringify(pkg.version), __CHANGELOG_LATEST__: JSON.stringify(latestChangelogDate()) },
+  // The changelog lives at the repository's root (features/changelog imports
+  // it ?raw), so the dev server and Vitest may read from there.
+  server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -13,6 +13,7 @@ import (
 	"daybase/functions/export"
 	"daybase/functions/integrations"
 	"daybase/functions/reminders"
+	"daybase/functions/restore"
 	"daybase/functions/support"
 	"daybase/gateway/auth"
 )
@@ -109,6 +110,7 @@ func buildFunctions(d deps, getenv func(string) string) []functions.Function {
 	fns := []functions.Function{
 		reminders.NewService(d.adminPool, d.log).Function(),
 		export.Function(),
+		restore.Function(),
 		support.New(e.support, d.log).Function(),
 		adminsql.New(adminsql.Config{}, d.adminPool, d.log).Function(),
 	}

@@ -3,12 +3,17 @@
 // security decides what is exported).
 //
 //	POST /functions/v1/export-data {"format": "json"}  (default)
-//	  -> {"profile": {...}, "tasks": [...], "notes": [...], "journals": [...], "exportedAt": "..."}
+//	  -> {"profile": {...}, "tasks": [...], "notes": [...], "journals": [...],
+//	      "projects": [...], "noteFolders": [...], "journalFolders": [...], "exportedAt": "..."}
 //	POST /functions/v1/export-data {"format": "csv"}  (or ?format=csv)
 //	  -> the user's tasks as CSV, one row per task, header first
 //
+// The keys of 000 §7 come first; projects and folders are Daybase's own,
+// so that import-data (functions/restore) can restore a backup whole.
 // Deleted rows are left out. Rows are written as they are read, so memory
-// stays flat however much a user has.
+// stays flat however much a user has; each JSON row starts a line of its
+// own and X-Export-Rows says how many rows (JSON) or tasks (CSV) follow,
+// so a client can show how far the download is.
 package export
 
 import (
@@ -17,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -47,24 +53,63 @@ func handle(ctx context.Context, r *functions.Request) (any, error) {
 		return nil, functions.Errorf(http.StatusBadRequest, "Export needs a signed-in user")
 	}
 	day := time.Now().UTC().Format(time.DateOnly)
-	switch strings.ToLower(format) {
-	case "", "json":
-		return &functions.Response{Header: http.Header{
-			"Content-Type":        {"application/json"},
-			"Content-Disposition": {`attachment; filename="daybase-export-` + day + `.json"`},
-		}, Write: func(w io.Writer) error { return r.AsUser(ctx, func(tx pgx.Tx) error { return writeJSON(ctx, tx, w) }) }}, nil
-	case "csv":
+	format = strings.ToLower(format)
+	if format != "" && format != "json" && format != "csv" {
+		return nil, functions.Errorf(http.StatusBadRequest, "format must be json or csv")
+	}
+	parts := jsonParts
+	if format == "csv" {
+		parts = jsonParts[:1]
+	}
+	rows, err := countRows(ctx, r, parts)
+	if err != nil {
+		return nil, err
+	}
+	if format == "csv" {
 		return &functions.Response{Header: http.Header{
 			"Content-Type":        {"text/csv; charset=utf-8"},
 			"Content-Disposition": {`attachment; filename="daybase-tasks-` + day + `.csv"`},
+			"X-Export-Rows":       {strconv.Itoa(rows)},
 		}, Write: func(w io.Writer) error { return r.AsUser(ctx, func(tx pgx.Tx) error { return writeCSV(ctx, tx, w) }) }}, nil
 	}
-	return nil, functions.Errorf(http.StatusBadRequest, "format must be json or csv")
+	return &functions.Response{Header: http.Header{
+		"Content-Type":        {"application/json"},
+		"Content-Disposition": {`attachment; filename="daybase-export-` + day + `.json"`},
+		"X-Export-Rows":       {strconv.Itoa(rows)},
+	}, Write: func(w io.Writer) error { return r.AsUser(ctx, func(tx pgx.Tx) error { return writeJSON(ctx, tx, w) }) }}, nil
+}
+
+// jsonParts are the lists of the JSON export: key, table and order. Tasks
+// come first (the CSV export is the tasks alone).
+var jsonParts = []struct{ key, table, order string }{
+	{"tasks", "tasks", "x.sort_order, x.created_at"},
+	{"notes", "notes", "x.created_at"},
+	{"journals", "journal_entries", "x.created_at"},
+	{"projects", "projects", "x.sort_order, x.created_at"},
+	{"noteFolders", "note_folders", "x.sort_order, x.created_at"},
+	{"journalFolders", "journal_folders", "x.sort_order, x.created_at"},
+}
+
+// countRows counts the live rows of the parts' tables for X-Export-Rows.
+// It runs before the export's own transaction, so it is an estimate when
+// rows change in between.
+func countRows(ctx context.Context, r *functions.Request, parts []struct{ key, table, order string }) (int, error) {
+	total := 0
+	err := r.AsUser(ctx, func(tx pgx.Tx) error {
+		for _, p := range parts {
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM public.`+p.table+` x WHERE x.user_id = auth.uid() AND NOT x.is_deleted`).Scan(&n); err != nil {
+				return fmt.Errorf("count %s: %w", p.table, err)
+			}
+			total += n
+		}
+		return nil
+	})
+	return total, err
 }
 
 // Rows of one kind, as JSON, skipping soft-deleted ones (is_deleted or
-// is_marked_deleted, whichever the table has). Tables of spec 002 that do
-// not exist yet export as empty lists.
+// is_marked_deleted, whichever the table has).
 func listSQL(table, order string) string {
 	return fmt.Sprintf(`SELECT to_jsonb(x)::text FROM public.%s x
 WHERE x.user_id = auth.uid()
@@ -82,43 +127,12 @@ func writeJSON(ctx context.Context, tx pgx.Tx, w io.Writer) error {
 	if _, err := io.WriteString(w, `{"profile":`+profile); err != nil {
 		return err
 	}
-	for _, part := range []struct{ key, table, order string }{
-		{"tasks", "tasks", "x.sort_order, x.created_at"},
-		{"notes", "notes", "x.created_at"},
-		{"journals", "journal_entries", "x.created_at"},
-	} {
+	for _, part := range jsonParts {
 		if _, err := io.WriteString(w, `,"`+part.key+`":[`); err != nil {
 			return err
 		}
-		var exists bool
-		if err := tx.QueryRow(ctx, `SELECT to_regclass('public.'||$1) IS NOT NULL`, part.table).Scan(&exists); err != nil {
-			return err
-		}
-		if exists {
-			rows, err := tx.Query(ctx, listSQL(part.table, part.order))
-			if err != nil {
-				return err
-			}
-			first := true
-			for rows.Next() {
-				var row string
-				if err := rows.Scan(&row); err != nil {
-					rows.Close()
-					return err
-				}
-				if !first {
-					row = "," + row
-				}
-				first = false
-				if _, err := io.WriteString(w, row); err != nil {
-					rows.Close()
-					return err
-				}
-			}
-			rows.Close()
-			if err := rows.Err(); err != nil {
-				return err
-			}
+		if err := writeRows(ctx, tx, w, listSQL(part.table, part.order)); err != nil {
+			return fmt.Errorf("export %s: %w", part.table, err)
 		}
 		if _, err := io.WriteString(w, "]"); err != nil {
 			return err
@@ -126,6 +140,28 @@ func writeJSON(ctx context.Context, tx pgx.Tx, w io.Writer) error {
 	}
 	_, err = fmt.Fprintf(w, `,"exportedAt":%q}`+"\n", time.Now().UTC().Format(time.RFC3339Nano))
 	return err
+}
+
+// writeRows writes the one-column rows of sql as JSON array elements, each
+// on a line of its own.
+func writeRows(ctx context.Context, tx pgx.Tx, w io.Writer, sql string) error {
+	rows, err := tx.Query(ctx, sql)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	sep := "\n"
+	for rows.Next() {
+		var row string
+		if err := rows.Scan(&row); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, sep+row); err != nil {
+			return err
+		}
+		sep = ",\n"
+	}
+	return rows.Err()
 }
 
 // csvColumns are the task fields of the CSV export (001 §3).

@@ -1,6 +1,7 @@
 package export_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -36,10 +37,22 @@ func TestExport(t *testing.T) {
 	if out.Profile["email"] != "export@example.test" || len(out.Tasks) != 2 || out.Notes == nil || out.Journals == nil || out.ExportedAt == "" {
 		t.Errorf("export = %+v", out)
 	}
+	// Projects and folders come too (for import-data); each row is a line,
+	// and X-Export-Rows says how many rows follow.
+	var keys map[string]json.RawMessage
+	res.JSON(t, &keys)
+	for _, k := range []string{"projects", "noteFolders", "journalFolders"} {
+		if string(keys[k]) != "[]" {
+			t.Errorf("%s = %s", k, keys[k])
+		}
+	}
+	if got := res.Header.Get("X-Export-Rows"); got != "2" || strings.Count(res.Body, "\n") != 3 {
+		t.Errorf("X-Export-Rows %q, %d lines:\n%s", got, strings.Count(res.Body, "\n"), res.Body)
+	}
 
 	res = fntest.Invoke(srv, "POST", "/export-data?format=csv", &id, nil)
 	lines := strings.Split(strings.TrimSpace(res.Body), "\n")
-	if res.Code != 200 || res.Header.Get("Content-Type") != "text/csv; charset=utf-8" || len(lines) != 3 {
+	if res.Code != 200 || res.Header.Get("Content-Type") != "text/csv; charset=utf-8" || len(lines) != 3 || res.Header.Get("X-Export-Rows") != "2" {
 		t.Fatalf("csv: %d %s", res.Code, res.Body)
 	}
 	if !strings.HasPrefix(lines[0], "id,title,notes,due_date") || !strings.Contains(res.Body, `"Mine, ""quoted"""`) ||

@@ -5,6 +5,7 @@
 //   - notify-task-created: posts 'New task: *title*' (and Due, Priority,
 //     Tags lines) to the user's chat webhook, channel prefixed with #, and
 //     logs notify_task_created in integration_audit_logs;
+//   - slack-test-message: posts a test message there (logs test_message);
 //   - github-create-issue: POST repos/{repo}/issues with title, body, labels;
 //   - github-list-repos: GET user/repos sorted by updated, 100 per page.
 //
@@ -83,6 +84,7 @@ func New(cfg Config, admin *pgxpool.Pool, log *slog.Logger) *Service {
 func (s *Service) Functions() []functions.Function {
 	return []functions.Function{
 		{Name: "notify-task-created", Handler: s.notifyTaskCreated},
+		{Name: "slack-test-message", Handler: s.slackTestMessage},
 		{Name: "github-create-issue", Handler: s.createIssue},
 		{Name: "github-list-repos", Handler: s.listRepos},
 	}
@@ -132,7 +134,7 @@ func audit(ctx context.Context, r *functions.Request, provider, action, targetTy
 	b, _ := json.Marshal(meta)
 	return r.AsUser(ctx, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO public.integration_audit_logs (user_id, provider_key, action, target_type, target_id, metadata, request_id)
-VALUES (auth.uid(), $1, $2, $3, $4, $5::jsonb, nullif($6, ''))`, provider, action, targetType, targetID, string(b), r.HTTP.Header.Get("X-Request-Id"))
+VALUES (auth.uid(), $1, $2, nullif($3, ''), nullif($4, ''), $5::jsonb, nullif($6, ''))`, provider, action, targetType, targetID, string(b), r.HTTP.Header.Get("X-Request-Id"))
 		return err
 	})
 }
@@ -186,23 +188,56 @@ FROM public.tasks WHERE id = $1 AND NOT is_deleted`, in.TaskID).Scan(&title, &du
 	if err != nil {
 		return nil, err
 	}
-	conn, err := s.connection(ctx, r.UserID(), Slack)
-	if errors.Is(err, errNotConnected) || (err == nil && conn.secrets["webhook_url"] == "") {
-		return nil, functions.Errorf(http.StatusBadRequest, "Slack integration not configured")
-	}
+	channel, status, err := s.postToSlack(ctx, r.UserID(), taskMessage(title, due, int(priority), tags))
 	if err != nil {
 		return nil, err
 	}
+	if err := audit(ctx, r, Slack, "notify_task_created", "task", in.TaskID, map[string]any{"channel": channel, "status": status}); err != nil {
+		return nil, err
+	}
+	return map[string]any{"ok": true}, nil
+}
+
+// testMessage is the text of slack-test-message.
+const testMessage = "Daybase is connected: new tasks will be posted here."
+
+// slackTestMessage posts testMessage to the user's chat webhook, so that a
+// user who has just connected it sees it work (or why not).
+func (s *Service) slackTestMessage(ctx context.Context, r *functions.Request) (any, error) {
+	channel, status, err := s.postToSlack(ctx, r.UserID(), testMessage)
+	if err != nil {
+		return nil, err
+	}
+	if err := audit(ctx, r, Slack, "test_message", "", "", map[string]any{"channel": channel, "status": status}); err != nil {
+		return nil, err
+	}
+	return map[string]any{"ok": true, "channel": channel}, nil
+}
+
+// postToSlack posts text to the user's connected chat webhook (its channel,
+// when set, prefixed with #) and returns the channel and the answer's status.
+// Its errors are the ones the user sees: 'Slack integration not configured',
+// 'Slack webhook error: <status>' (or ': the webhook URL is not allowed',
+// ': unreachable').
+func (s *Service) postToSlack(ctx context.Context, userID, text string) (channel string, status int, err error) {
+	conn, err := s.connection(ctx, userID, Slack)
+	if errors.Is(err, errNotConnected) || (err == nil && conn.secrets["webhook_url"] == "") {
+		return "", 0, functions.Errorf(http.StatusBadRequest, "Slack integration not configured")
+	}
+	if err != nil {
+		return "", 0, err
+	}
 	u, err := checkURL(conn.secrets["webhook_url"], s.allowed())
 	if err != nil {
-		return nil, functions.Errorf(http.StatusBadRequest, "Slack webhook error: the webhook URL is not allowed")
+		return "", 0, functions.Errorf(http.StatusBadRequest, "Slack webhook error: the webhook URL is not allowed")
 	}
-	payload := map[string]string{"text": taskMessage(title, due, int(priority), tags)}
+	payload := map[string]string{"text": text}
 	if ch := conn.str("channel"); ch != "" {
-		payload["channel"] = "#" + strings.TrimPrefix(ch, "#")
+		channel = "#" + strings.TrimPrefix(ch, "#")
+		payload["channel"] = channel
 	}
 	body, _ := json.Marshal(payload)
-	status, _, err := do(ctx, s.webhook, func() (*http.Request, error) {
+	status, _, err = do(ctx, s.webhook, func() (*http.Request, error) {
 		req, err := http.NewRequest(http.MethodPost, u.String(), bytes.NewReader(body))
 		if err == nil {
 			req.Header.Set("Content-Type", "application/json")
@@ -210,19 +245,16 @@ FROM public.tasks WHERE id = $1 AND NOT is_deleted`, in.TaskID).Scan(&title, &du
 		return req, err
 	})
 	if errors.Is(err, ErrForbiddenAddress) {
-		return nil, functions.Errorf(http.StatusBadRequest, "Slack webhook error: the webhook URL is not allowed")
+		return "", 0, functions.Errorf(http.StatusBadRequest, "Slack webhook error: the webhook URL is not allowed")
 	}
 	if err != nil {
 		s.log.Warn("slack webhook unreachable", "err", err)
-		return nil, functions.Errorf(http.StatusBadGateway, "Slack webhook error: unreachable")
+		return "", 0, functions.Errorf(http.StatusBadGateway, "Slack webhook error: unreachable")
 	}
 	if status < 200 || status > 299 {
-		return nil, functions.Errorf(http.StatusBadGateway, "Slack webhook error: %d", status)
+		return "", 0, functions.Errorf(http.StatusBadGateway, "Slack webhook error: %d", status)
 	}
-	if err := audit(ctx, r, Slack, "notify_task_created", "task", in.TaskID, map[string]any{"channel": payload["channel"], "status": status}); err != nil {
-		return nil, err
-	}
-	return map[string]any{"ok": true}, nil
+	return channel, status, nil
 }
 
 func (s *Service) allowed() map[string]bool {

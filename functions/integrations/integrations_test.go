@@ -117,8 +117,9 @@ func TestNotifyTaskCreated(t *testing.T) {
 		t.Errorf("posted %v, want %v", received, want)
 	}
 	var action, target string
-	b.Scalar(&action, `SELECT action FROM public.integration_audit_logs WHERE user_id = $1`, b.user)
-	b.Scalar(&target, `SELECT target_id FROM public.integration_audit_logs WHERE user_id = $1`, b.user)
+	// The connection's own 'connect' row (0702) comes first; the post is the other.
+	b.Scalar(&action, `SELECT action FROM public.integration_audit_logs WHERE user_id = $1 AND action <> 'connect'`, b.user)
+	b.Scalar(&target, `SELECT target_id FROM public.integration_audit_logs WHERE user_id = $1 AND action <> 'connect'`, b.user)
 	if action != "notify_task_created" || target != task {
 		t.Errorf("audit = %s %s", action, target)
 	}
@@ -130,6 +131,42 @@ func TestNotifyTaskCreated(t *testing.T) {
 	fail.Store(3)
 	if res := b.invoke("notify-task-created", map[string]any{"taskId": task}); res.Code != 502 || res.Body != `{"error":"Slack webhook error: 500"}`+"\n" {
 		t.Errorf("after three 500s: %d %s", res.Code, res.Body)
+	}
+}
+
+func TestSlackTestMessage(t *testing.T) {
+	var received []map[string]string
+	status := 200
+	slack := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m map[string]string
+		json.NewDecoder(r.Body).Decode(&m)
+		received = append(received, m)
+		w.WriteHeader(status)
+	}))
+	defer slack.Close()
+	b := setup(t, integrations.Config{AllowInternalHosts: []string{strings.TrimPrefix(slack.URL, "http://")}})
+
+	if res := b.invoke("slack-test-message", map[string]any{}); res.Code != 400 || res.Body != `{"error":"Slack integration not configured"}`+"\n" {
+		t.Errorf("unconfigured: %d %s", res.Code, res.Body)
+	}
+	b.connect("slack", map[string]any{"webhook_url": slack.URL + "/hook", "channel": "#team"})
+	if res := b.invoke("slack-test-message", map[string]any{}); res.Code != 200 || res.Body != `{"channel":"#team","ok":true}`+"\n" {
+		t.Errorf("test message: %d %s", res.Code, res.Body)
+	}
+	want := map[string]string{"text": "Daybase is connected: new tasks will be posted here.", "channel": "#team"}
+	if len(received) != 1 || fmt.Sprint(received[0]) != fmt.Sprint(want) {
+		t.Errorf("posted %v, want %v", received, want)
+	}
+	// A webhook that answers 404 (a revoked Slack URL) is reported with its status.
+	status = 404
+	if res := b.invoke("slack-test-message", map[string]any{}); res.Code != 502 || res.Body != `{"error":"Slack webhook error: 404"}`+"\n" {
+		t.Errorf("404: %d %s", res.Code, res.Body)
+	}
+	var got string
+	b.Scalar(&got, `SELECT string_agg(action || ':' || coalesce(target_type, '-') || ':' || (metadata ->> 'channel'), ' ' ORDER BY created_at)
+FROM public.integration_audit_logs WHERE user_id = $1 AND action = 'test_message'`, b.user)
+	if got != "test_message:-:#team" {
+		t.Errorf("audit = %q", got)
 	}
 }
 

@@ -122,8 +122,10 @@ func matrixCases() []matrixCase {
 		"INSERT INTO pomodoro_settings (user_id) VALUES ($1) RETURNING user_id::text", fails("23505"))...)
 	cs = append(cs, fixtureOwned("pomodoro_sessions",
 		"INSERT INTO pomodoro_sessions (user_id, type, duration_minutes) VALUES ($1, 'short_break', 5) RETURNING user_id::text", rows("owner"))...)
-	cs = append(cs, fixtureOwned("pomodoro_stats",
-		"INSERT INTO pomodoro_stats (user_id, date) VALUES ($1, current_date + 1) RETURNING user_id::text", rows("owner"))...)
+	// Kept by a trigger as sessions end (0701): users only read them.
+	cs = append(cs, readOnly("pomodoro_stats", ownerAndStranger(),
+		"INSERT INTO pomodoro_stats (user_id, date) VALUES ($1, current_date + 1) RETURNING user_id::text",
+		"UPDATE pomodoro_stats SET completed_sessions = 99 RETURNING user_id::text")...)
 	cs = append(cs, fixtureOwned("integration_connections",
 		"INSERT INTO integration_connections (user_id, provider_key) VALUES ($1, 'github') RETURNING user_id::text", rows("owner"))...)
 	cs = append(cs,

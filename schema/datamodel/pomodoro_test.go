@@ -34,8 +34,17 @@ func TestPomodoroSettingsDefaultsAndRanges(t *testing.T) {
 		}
 	}
 	must(t, b.Exec(u, "UPDATE pomodoro_settings SET work_duration = 60, short_break_duration = 30, long_break_duration = 1, sessions_until_long_break = 10, daily_goal = 50"))
-	// The app upserts on user_id.
-	must(t, b.Exec(u, "INSERT INTO pomodoro_settings (user_id, daily_goal) VALUES ($1, 3) ON CONFLICT (user_id) DO UPDATE SET daily_goal = excluded.daily_goal", u.ID))
+	// One row per device (0700); the app upserts on user_id,device_id, and a
+	// client that sends no device id has the device ''.
+	upsert := "INSERT INTO pomodoro_settings (user_id, device_id, daily_goal) VALUES ($1, $2, $3) ON CONFLICT (user_id, device_id) DO UPDATE SET daily_goal = excluded.daily_goal"
+	must(t, b.Exec(u, upsert, u.ID, "laptop", 3))
+	must(t, b.Exec(u, upsert, u.ID, "phone", 2))
+	must(t, b.Exec(u, "INSERT INTO pomodoro_settings (daily_goal) VALUES (4)"))
+	got, err = scalar[string](b, u, "SELECT string_agg(device_id || '=' || daily_goal, ' ' ORDER BY device_id) FROM pomodoro_settings")
+	must(t, err)
+	if want := "=4 laptop=3 phone=2"; got != want {
+		t.Errorf("rows per device %q, want %q", got, want)
+	}
 }
 
 func TestPomodoroSessionStates(t *testing.T) {
@@ -87,23 +96,73 @@ func TestPomodoroSessionStates(t *testing.T) {
 	}
 }
 
-func TestPomodoroStatsPerDay(t *testing.T) {
+// TestPomodoroStatsFromSessions: the server records each session as it
+// ends (0701) on the user's calendar day, with streaks; users only read.
+func TestPomodoroStatsFromSessions(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	u := b.NewUser("p@example.com", nil)
-	upsert := `INSERT INTO pomodoro_stats (date, completed_sessions, total_sessions, total_focus_minutes)
-		VALUES (current_date, $1, $1, $1 * 25)
-		ON CONFLICT (user_id, date) DO UPDATE SET completed_sessions = excluded.completed_sessions,
-		  total_sessions = excluded.total_sessions, total_focus_minutes = excluded.total_focus_minutes`
-	must(t, b.Exec(u, upsert, 1))
-	must(t, b.Exec(u, upsert, 2))
-	got, err := scalar[string](b, u, "SELECT count(*) || ' ' || max(total_focus_minutes) FROM pomodoro_stats")
-	must(t, err)
-	if got != "1 50" {
-		t.Errorf("stats %q", got)
+	// The user's day: 23:30 UTC on the 9th is already the 10th in Berlin.
+	must(t, b.Exec(u, `INSERT INTO user_preferences (preference_key, preference_value) VALUES ('timezone', '"Europe/Berlin"')`))
+	// A session of the given type, status and minutes focused, ending at end (UTC).
+	session := func(typ, status string, minutes, focused int, end string) {
+		t.Helper()
+		must(t, b.Exec(u, `INSERT INTO pomodoro_sessions (type, duration_minutes, started_at)
+			VALUES ($1, $2, $4::timestamptz - make_interval(mins => $3))`, typ, minutes, focused, end))
+		must(t, b.Exec(u, `UPDATE pomodoro_sessions SET status = $1, ended_at = $2 WHERE status = 'active'`, status, end))
 	}
-	err = b.Exec(u, upsert, -1)
-	if pe := pgError(err); pe == nil || pe.Code != "23514" {
-		t.Errorf("negative counter: %s", describe(err))
+	day := func(date string) string {
+		t.Helper()
+		return superScalar[string](b, `SELECT coalesce((SELECT concat_ws(' ', completed_sessions, total_sessions, total_focus_minutes,
+			total_break_minutes, current_streak, longest_streak) FROM pomodoro_stats WHERE user_id = $1 AND date = $2::date), 'none')`, u.ID, date)
+	}
+
+	session("work", "completed", 25, 25, "2026-11-08T10:00:00Z")
+	session("short_break", "completed", 5, 5, "2026-11-08T10:05:00Z")
+	session("work", "cancelled", 25, 12, "2026-11-08T10:20:00Z")
+	session("work", "completed", 50, 50, "2026-11-09T23:30:00Z") // the 10th in Berlin
+	session("long_break", "cancelled", 15, 7, "2026-11-10T08:00:00Z")
+	session("work", "completed", 25, 25, "2026-11-10T09:00:00Z")
+	session("work", "completed", 25, 25, "2026-11-12T09:00:00Z") // the 11th is missed
+	for _, c := range []struct{ date, want string }{
+		// completed total focus break streak longest
+		{"2026-11-08", "1 2 37 5 1 1"},
+		{"2026-11-09", "none"},
+		{"2026-11-10", "2 2 75 7 1 1"},
+		{"2026-11-12", "1 1 25 0 1 1"},
+	} {
+		if got := day(c.date); got != c.want {
+			t.Errorf("%s: %q, want %q", c.date, got, c.want)
+		}
+	}
+	session("work", "completed", 25, 25, "2026-11-13T09:00:00Z")
+	session("work", "completed", 25, 25, "2026-11-14T09:00:00Z")
+	if got, want := day("2026-11-14"), "1 1 25 0 3 3"; got != want {
+		t.Errorf("third day in a row: %q, want %q", got, want)
+	}
+
+	// A paused session that is cancelled counts the time before the pause only.
+	must(t, b.Exec(u, `INSERT INTO pomodoro_sessions (type, duration_minutes, started_at) VALUES ('work', 25, '2026-11-15T09:00:00Z')`))
+	must(t, b.Exec(u, `UPDATE pomodoro_sessions SET status = 'paused', paused_at = '2026-11-15T09:10:00Z' WHERE status = 'active'`))
+	must(t, b.Exec(u, `UPDATE pomodoro_sessions SET status = 'cancelled', ended_at = '2026-11-15T10:00:00Z' WHERE status = 'paused'`))
+	if got, want := superScalar[int](b, `SELECT paused_duration_seconds FROM pomodoro_sessions WHERE ended_at = '2026-11-15T10:00:00Z'`), 3000; got != want {
+		t.Errorf("pause folded in: %d s, want %d", got, want)
+	}
+	if got, want := day("2026-11-15"), "0 1 10 0 0 0"; got != want {
+		t.Errorf("cancelled while paused: %q, want %q", got, want)
+	}
+	// Ending a session again counts nothing more.
+	must(t, b.Exec(u, `UPDATE pomodoro_sessions SET status = 'cancelled' WHERE ended_at = '2026-11-15T10:00:00Z'`))
+	if got, want := day("2026-11-15"), "0 1 10 0 0 0"; got != want {
+		t.Errorf("ended twice: %q, want %q", got, want)
+	}
+
+	// Users read their statistics and write none of them.
+	wantError(t, b.Exec(u, `INSERT INTO pomodoro_stats (date) VALUES ('2026-12-01')`), "42501", "permission denied for table pomodoro_stats")
+	wantError(t, b.Exec(u, `UPDATE pomodoro_stats SET completed_sessions = 99`), "42501", "permission denied for table pomodoro_stats")
+	n, err := scalar[int](b, u, "SELECT count(*) FROM pomodoro_stats")
+	must(t, err)
+	if n != 6 {
+		t.Errorf("rows the user reads: %d, want 6", n)
 	}
 }

@@ -135,6 +135,12 @@ FROM (VALUES ('work', '#3b82f6', 9), ('design', '#8b5cf6', 3), ('errands', '#f59
 INSERT INTO public.pomodoro_settings (user_id, device_id, daily_goal)
 VALUES (current_setting('seed.demo_id')::uuid, 'demo-device', 6);
 
+-- Yesterday's statistics (the days before lie outside the demo); today's
+-- follow from the sessions below (a trigger keeps pomodoro_stats, 0701).
+INSERT INTO public.pomodoro_stats (user_id, date, completed_sessions, total_sessions, total_focus_minutes,
+                                   total_break_minutes, current_streak, longest_streak)
+VALUES (current_setting('seed.demo_id')::uuid, current_date - 1, 6, 7, 150, 30, 3, 9);
+
 INSERT INTO public.pomodoro_sessions (user_id, type, task_id, started_at, ended_at, duration_minutes, status, completed_cycles, device_id)
 SELECT current_setting('seed.demo_id')::uuid, s.type,
        (SELECT id FROM public.tasks WHERE user_id = current_setting('seed.demo_id')::uuid AND title = 'Write launch blog post'),
@@ -142,11 +148,6 @@ SELECT current_setting('seed.demo_id')::uuid, s.type,
 FROM (VALUES ('work', interval '3 hours', 25, 1), ('short_break', interval '2 hours 35 minutes', 5, 1),
              ('work', interval '2 hours 30 minutes', 25, 2), ('short_break', interval '2 hours 5 minutes', 5, 2),
              ('work', interval '2 hours', 25, 3)) AS s (type, ago, minutes, cycles);
-
-INSERT INTO public.pomodoro_stats (user_id, date, completed_sessions, total_sessions, total_focus_minutes,
-                                   total_break_minutes, current_streak, longest_streak)
-VALUES (current_setting('seed.demo_id')::uuid, current_date, 3, 5, 75, 10, 4, 9),
-       (current_setting('seed.demo_id')::uuid, current_date - 1, 6, 10, 150, 30, 3, 9);
 
 INSERT INTO public.user_preferences (user_id, preference_key, preference_value)
 SELECT current_setting('seed.demo_id')::uuid, p.key, p.value

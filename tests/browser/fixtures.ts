@@ -105,7 +105,8 @@ export async function signInThroughUi(page: Page, account: Account): Promise<voi
 /** Signs in through the app and waits for the signed-in shell (for accounts without a second factor). */
 export async function signInToApp(page: Page, account: Account): Promise<void> {
   await signInThroughUi(page, account)
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  // The first load of the signed-in app can take a while on a busy machine.
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 })
 }
 
 export async function signOutThroughUi(page: Page): Promise<void> {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { startFakeIntegrations } from './fake-integrations'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const artifacts = path.join(here, 'artifacts')
@@ -50,7 +51,7 @@ function stop(server: ChildProcess): Promise<void> {
 }
 
 /** A running `daybase serve` with its keys. */
-export type Server = { url: string; anonKey: string; serviceRoleKey: string; dataDir: string; bin: string; stop: () => Promise<void> }
+export type Server = { url: string; anonKey: string; serviceRoleKey: string; dataDir: string; bin: string; fakeUrl: string; stop: () => Promise<void> }
 
 /**
  * Starts `$DAYBASE_BIN serve` (default ../../bin/daybase, built beforehand:
@@ -63,11 +64,15 @@ export async function startServer(extraEnv: Record<string, string> = {}, logName
   mkdirSync(artifacts, { recursive: true })
   const dataDir = mkdtempSync(path.join(tmpdir(), 'daybase-browser-'))
   const port = await freePort()
+  // The chat webhook and code-hosting API the integrations call, local.
+  const fake = await startFakeIntegrations()
   const env = {
     ...process.env,
     DAYBASE_DATA_DIR: dataDir,
     DAYBASE_PORT: String(port),
     DAYBASE_HOST: '127.0.0.1',
+    DAYBASE_GITHUB_API_URL: `${fake.url}/github`,
+    DAYBASE_INTEGRATIONS_ALLOW_HOSTS: new URL(fake.url).host,
     ...extraEnv,
   }
   const log = openSync(path.join(artifacts, logName), 'w')
@@ -76,6 +81,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, logName
   const served = `http://127.0.0.1:${port}`
   const stopAndClean = async () => {
     await stop(server)
+    fake.server.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
   try {
@@ -83,7 +89,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, logName
     const { stdout } = await promisify(execFile)(bin, ['keys', '--json'], { env })
     const keys = JSON.parse(stdout) as { url?: string; anon_key?: string; service_role_key?: string }
     if (!keys.anon_key) throw new Error(`daybase keys --json printed no anon_key: ${stdout}`)
-    return { url: keys.url || served, anonKey: keys.anon_key, serviceRoleKey: keys.service_role_key ?? '', dataDir, bin, stop: stopAndClean }
+    return { url: keys.url || served, anonKey: keys.anon_key, serviceRoleKey: keys.service_role_key ?? '', dataDir, bin, fakeUrl: fake.url, stop: stopAndClean }
   } catch (e) {
     await stopAndClean()
     throw e
@@ -100,6 +106,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.DAYBASE_URL = server.url
   process.env.DAYBASE_ANON_KEY = server.anonKey
   process.env.DAYBASE_SERVICE_ROLE_KEY = server.serviceRoleKey
+  process.env.FAKE_INTEGRATIONS_URL = server.fakeUrl
   // For tests that run the binary's own commands on the same data dir (daybase admin grant).
   process.env.DAYBASE_BIN_PATH = server.bin
   process.env.DAYBASE_TEST_DATA_DIR = server.dataDir

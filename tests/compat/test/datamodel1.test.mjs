@@ -100,17 +100,21 @@ test('000/001: user_preferences upsert on user_id,preference_key (privacy, appea
   assert.deepEqual(ok(await bob.sb.from('user_preferences').select('id').eq('user_id', id)), []);
 });
 
-test('000: pomodoro settings, sessions (start cancels the running one, pause, complete) and stats', async () => {
+test('000: pomodoro settings per device, sessions (start cancels the running one, pause, complete) and stats kept by the server', async () => {
   const { sb, id } = owner;
   const deviceId = 'device-test-1';
   const settings = ok(await sb.from('pomodoro_settings')
     .upsert({ user_id: id, device_id: deviceId, work_duration: 50, short_break_duration: 10, long_break_duration: 20,
       sessions_until_long_break: 3, auto_start_breaks: true, auto_start_work: false, show_timer_in_title: true,
-      updated_at: new Date().toISOString() }, { onConflict: 'user_id' })
+      updated_at: new Date().toISOString() }, { onConflict: 'user_id,device_id' })
     .select().single());
   assert.equal(settings.work_duration, 50);
   assert.equal(settings.daily_goal, 8);
-  const bad = await sb.from('pomodoro_settings').upsert({ user_id: id, work_duration: 61 }, { onConflict: 'user_id' });
+  // Another device keeps its own row.
+  ok(await sb.from('pomodoro_settings').upsert({ user_id: id, device_id: 'device-test-2', work_duration: 15 }, { onConflict: 'user_id,device_id' }));
+  const rows = ok(await sb.from('pomodoro_settings').select('device_id, work_duration').eq('user_id', id).order('device_id'));
+  assert.deepEqual(rows, [{ device_id: deviceId, work_duration: 50 }, { device_id: 'device-test-2', work_duration: 15 }]);
+  const bad = await sb.from('pomodoro_settings').upsert({ user_id: id, device_id: deviceId, work_duration: 61 }, { onConflict: 'user_id,device_id' });
   assert.equal(bad.error?.code, '23514');
 
   const first = ok(await sb.from('pomodoro_sessions')
@@ -133,13 +137,18 @@ test('000: pomodoro settings, sessions (start cancels the running one, pause, co
     .order('started_at', { ascending: false }).limit(10));
   assert.deepEqual(recent.map((s) => s.id), [second.id, first.id]);
 
+  // A completed work session lands in today's statistics (the user's time
+  // zone is UTC: no preference); users cannot write them.
+  const start = new Date(Date.now() - 50 * 60_000).toISOString();
+  const work = ok(await sb.from('pomodoro_sessions')
+    .insert({ user_id: id, type: 'work', duration_minutes: 50, device_id: deviceId, started_at: start }).select('id').single());
+  ok(await sb.from('pomodoro_sessions').update({ status: 'completed', ended_at: new Date().toISOString(), completed_cycles: 1 }).eq('id', work.id));
   const today = new Date().toISOString().slice(0, 10);
-  const stat = { user_id: id, date: today, completed_sessions: 1, total_sessions: 2, total_focus_minutes: 50,
-    total_break_minutes: 10, current_streak: 1, longest_streak: 3 };
-  ok(await sb.from('pomodoro_stats').upsert(stat, { onConflict: 'user_id,date' }));
-  ok(await sb.from('pomodoro_stats').upsert({ ...stat, completed_sessions: 2 }, { onConflict: 'user_id,date' }));
-  const week = ok(await sb.from('pomodoro_stats').select('date, completed_sessions').eq('user_id', id).in('date', [today]));
-  assert.deepEqual(week, [{ date: today, completed_sessions: 2 }]);
+  const week = ok(await sb.from('pomodoro_stats').select('date, completed_sessions, total_focus_minutes, total_break_minutes, current_streak')
+    .eq('user_id', id).in('date', [today]));
+  assert.deepEqual(week, [{ date: today, completed_sessions: 1, total_focus_minutes: 50, total_break_minutes: 10, current_streak: 1 }]);
+  const write = await sb.from('pomodoro_stats').upsert({ user_id: id, date: today, completed_sessions: 9 }, { onConflict: 'user_id,date' });
+  assert.equal(write.error?.code, '42501');
   assert.deepEqual(ok(await bob.sb.from('pomodoro_sessions').select('id').eq('user_id', id)), []);
 });
 
@@ -174,8 +183,10 @@ test('000: integration_connections (secrets kept server-side) and integration_au
   const taskId = crypto.randomUUID();
   ok(await sb.from('integration_audit_logs').insert({ user_id: id, provider_key: 'slack', action: 'notify_task_created',
     target_type: 'task', target_id: taskId, metadata: { status: 200 }, request_id: 'req-1' }));
-  const logs = ok(await sb.from('integration_audit_logs').select('action, target_id, metadata').eq('user_id', id));
-  assert.deepEqual(logs, [{ action: 'notify_task_created', target_id: taskId, metadata: { status: 200 } }]);
+  // The server logged the connection itself (0702).
+  const logs = ok(await sb.from('integration_audit_logs').select('action, target_id, metadata').eq('user_id', id).order('created_at'));
+  assert.deepEqual(logs, [{ action: 'connect', target_id: conn.id, metadata: { status: 'connected' } },
+    { action: 'notify_task_created', target_id: taskId, metadata: { status: 200 } }]);
   // The log is append-only.
   const upd = await sb.from('integration_audit_logs').update({ action: 'x' }).eq('user_id', id);
   assert.notEqual(upd.error, null);

@@ -30,8 +30,8 @@ async function errorBody(error) {
 test('401 without a signed-in user, for every protected function', async () => {
   const anon = client();
   for (const name of ['schedule-task-notifications', 'billing-checkout', 'billing-portal', 'team-billing-checkout',
-    'team-billing-portal', 'notify-task-created', 'github-create-issue', 'github-list-repos', 'export-data',
-    'support-request']) {
+    'team-billing-portal', 'notify-task-created', 'slack-test-message', 'github-create-issue', 'github-list-repos',
+    'export-data', 'import-data', 'support-request']) {
     const { data, error } = await anon.functions.invoke(name, { body: {} });
     assert.equal(data, null);
     const { status, body } = await errorBody(error);
@@ -165,6 +165,26 @@ test('export-data: JSON as an object, CSV as text', async () => {
   assert.equal(typeof csv.data, 'string');
   assert.match(csv.data, /^id,title,notes,due_date/);
   assert.match(csv.data, /Exported/);
+});
+
+test('import-data: a dry run then the restore of an export into an empty account', async () => {
+  const { sb } = await signedUp();
+  await sb.from('tasks').insert([{ title: 'Backed up', list: 'Garden' }, { title: 'Also backed up' }]);
+  const { data: backup } = await sb.functions.invoke('export-data', { body: { format: 'json' } });
+  const other = await signedUp();
+  const dry = await other.sb.functions.invoke('import-data', { body: { dryRun: true, backup } });
+  assert.equal(dry.error, null);
+  assert.equal(dry.data.dryRun, true);
+  assert.deepEqual(dry.data.counts, { projects: 1, tasks: 2, subtasks: 0, completedTasks: 0, notes: 0, noteFolders: 0, journals: 0, journalFolders: 0 });
+  assert.deepEqual((await other.sb.from('tasks').select('title')).data, []);
+  const done = await other.sb.functions.invoke('import-data', { body: { backup } });
+  assert.equal(done.error, null);
+  const tasks = await other.sb.from('tasks').select('title, list').order('title');
+  assert.deepEqual(tasks.data, [{ title: 'Also backed up', list: null }, { title: 'Backed up', list: 'Garden' }]);
+  const again = await other.sb.functions.invoke('import-data', { body: { dryRun: true, backup } });
+  const { status, body } = await errorBody(again.error);
+  assert.equal(status, 409);
+  assert.match(body.error, /^Restore needs an empty account, and this one has 2 tasks and 1 project\./);
 });
 
 test('support-request: stored for the caller (aal1 is enough), spec text when incomplete, 3 an hour', async () => {

@@ -5,6 +5,7 @@ import { NotFound } from '@/components/errors/not-found'
 import { RouteError } from '@/components/errors/route-error'
 import { useAuthStore } from '@/lib/auth-store'
 import type { Prefetch } from '@/lib/prefetch'
+import { preloadModuleSidebars } from './layout/lazy-module-sidebars'
 import { RootLayout } from './layout/root-layout'
 
 export type { Prefetch }
@@ -79,7 +80,7 @@ function pageWith(queryClient: QueryClient) {
 
 const PublicLayout: Page = () => import('./layout/public-layout')
 const AppLayout: Page = () => import('./layout/app-layout')
-const SettingsLayout: Page = () => import('./routes/app/settings/settings-layout')
+const SettingsLayout: Page = withSidebar(() => import('./routes/app/settings/settings-layout'))
 
 const Landing: Page = () => import('./routes/landing')
 const Features: Page = () => import('./routes/features')
@@ -90,17 +91,25 @@ const TeamJoin: Page = () => import('./routes/team-join')
 const Auth: Page = () => import('./routes/auth')
 const UpdatePassword: Page = () => import('./routes/update-password')
 
+/**
+ * A page of an area with a module sidebar (000 §2): the sidebars' module
+ * loads with it, so the page never shows before its sidebar.
+ */
+function withSidebar(load: Page): Page {
+  return () => Promise.all([load(), preloadModuleSidebars()]).then(([page]) => page)
+}
+
 const Dashboard: Page = () => import('./routes/app/dashboard')
-const Tasks: Page = () => import('./routes/app/tasks')
+const Tasks: Page = withSidebar(() => import('./routes/app/tasks'))
 const Matrix: Page = () => import('./routes/app/matrix')
-const Notes: Page = () => import('./routes/app/notes')
-const Journal: Page = () => import('./routes/app/journal')
+const Notes: Page = withSidebar(() => import('./routes/app/notes'))
+const Journal: Page = withSidebar(() => import('./routes/app/journal'))
 const Pomodoro: Page = () => import('./routes/app/pomodoro')
 const Teams: Page = () => import('./routes/app/teams')
 const TeamInvite: Page = () => import('./routes/app/team-invite')
 const Notifications: Page = () => import('./routes/app/notifications')
 const Activity: Page = () => import('./routes/app/activity')
-const Help: Page = () => import('./routes/app/help')
+const Help: Page = withSidebar(() => import('./routes/app/help'))
 const Search: Page = () => import('./routes/app/search')
 const Demo: Page = () => import('./routes/app/demo')
 const AdminSql: Page = () => import('./routes/app/admin-sql')

@@ -1,6 +1,6 @@
 import type { Shortcut } from './shortcuts'
 
-export type CommandGroup = 'Navigation' | 'General' | 'Tasks' | 'Appearance' | 'Account' | 'Help'
+export type CommandGroup = 'Navigation' | 'General' | 'Tasks' | 'Focus' | 'Appearance' | 'Account' | 'Help'
 
 /**
  * One user command: what it is called, how it is reached from the keyboard,

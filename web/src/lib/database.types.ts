@@ -710,7 +710,7 @@ export type Database = {
       pomodoro_settings: {
         Row: {
           user_id: string
-          device_id: string | null
+          device_id: string
           work_duration: number
           short_break_duration: number
           long_break_duration: number
@@ -725,7 +725,7 @@ export type Database = {
         }
         Insert: {
           user_id?: string
-          device_id?: string | null
+          device_id?: string
           work_duration?: number
           short_break_duration?: number
           long_break_duration?: number
@@ -740,7 +740,7 @@ export type Database = {
         }
         Update: {
           user_id?: string
-          device_id?: string | null
+          device_id?: string
           work_duration?: number
           short_break_duration?: number
           long_break_duration?: number
@@ -757,7 +757,7 @@ export type Database = {
           {
             foreignKeyName: "pomodoro_settings_user_id_fkey"
             columns: ["user_id"]
-            isOneToOne: true
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: ["id"]
           },

@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js'
 import { loadConfig } from './config'
 import type { Database } from './database'
+import { progressFetch } from './fetch-progress'
 
 const loaded = loadConfig()
 if (!loaded) {
@@ -19,6 +20,8 @@ export const supabase = createClient<Database>(config.url, config.anonKey, {
     autoRefreshToken: true,
     detectSessionInUrl: true,
   },
+  // Reports download progress for the calls that ask (lib/fetch-progress.ts).
+  global: { fetch: progressFetch },
 })
 
 export type SupabaseClient = typeof supabase

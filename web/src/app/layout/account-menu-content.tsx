@@ -1,5 +1,6 @@
 import {
   ArrowsClockwise,
+  Bug,
   ClockCounterClockwise,
   Database,
   Flask,
@@ -32,6 +33,11 @@ import {
 import { fullNameOf, isAdmin, useRequiredUser } from '@/lib/auth-store'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { usePlan } from '@/features/billing/hooks/use-plan'
+import { useUnseenChanges } from '@/features/changelog/api/seen'
+import { useChangelogStore } from '@/features/changelog/stores/changelog-store'
+import { useDebugDialog } from '@/features/debug/stores/debug-store'
+import { isInternalUser } from '@/features/debug/utils/internal'
+import { useExperimentsDialog } from '@/features/experiments/stores/experiments-store'
 import { type ThemeMode, useThemeStore } from '@/features/theme/stores/theme-store'
 import { initialsOf } from '@/features/shell/utils/signed-in-text'
 import { AccountButton } from './account-button'
@@ -47,6 +53,8 @@ export default function AccountMenuContent({ defaultOpen, openedWithKeyboard }: 
   const mode = useThemeStore((s) => s.mode)
   const setMode = useThemeStore((s) => s.setMode)
   const name = fullNameOf(user) || (user.email ?? '')
+  const unseen = useUnseenChanges(user.id)
+  const showChangelog = useChangelogStore((s) => s.show)
   const [onFocus] = useState(() => focusFirstItemOnce(openedWithKeyboard))
 
   return (
@@ -75,10 +83,13 @@ export default function AccountMenuContent({ defaultOpen, openedWithKeyboard }: 
         <DropdownMenuItem onSelect={() => window.print()}>
           <Printer size={16} aria-hidden /> Print
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/app/help#whats-new')}>
+        <DropdownMenuItem onSelect={() => showChangelog('whats-new')}>
           <Megaphone size={16} aria-hidden /> What's new
+          {unseen ? (
+            <span className="ml-auto size-2 rounded-full bg-primary" role="img" aria-label="New changes" />
+          ) : null}
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/app/settings#advanced')}>
+        <DropdownMenuItem onSelect={() => useExperimentsDialog.getState().setOpen(true)}>
           <Flask size={16} aria-hidden /> Latest experiments
         </DropdownMenuItem>
         <DropdownMenuSub>
@@ -111,9 +122,14 @@ export default function AccountMenuContent({ defaultOpen, openedWithKeyboard }: 
           <SignOut size={16} aria-hidden /> Log out
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/app/help#changelog')}>
+        <DropdownMenuItem onSelect={() => showChangelog('changelog')}>
           <Newspaper size={16} aria-hidden /> Changelog
         </DropdownMenuItem>
+        {isInternalUser(user) ? (
+          <DropdownMenuItem onSelect={() => useDebugDialog.getState().setOpen(true)}>
+            <Bug size={16} aria-hidden /> Debug information
+          </DropdownMenuItem>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   )

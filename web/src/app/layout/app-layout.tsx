@@ -12,6 +12,14 @@ import { useNotificationPermission } from '@/features/notifications/hooks/use-no
 import { subscriptionsQueryOptions } from '@/features/billing/api/get-subscriptions'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
 import { UpgradeButton } from '@/features/billing/components/upgrade-button'
+import { usePlan } from '@/features/billing/hooks/use-plan'
+import { useChangelogStore } from '@/features/changelog/stores/changelog-store'
+import { DEBUG_INFO_EVENT, useDebugDialog } from '@/features/debug/stores/debug-store'
+import { isInternalUser } from '@/features/debug/utils/internal'
+import { useExperimentsDialog } from '@/features/experiments/stores/experiments-store'
+import { FocusRunner } from '@/features/pomodoro/components/focus-runner'
+import { FocusHeaderChip } from '@/features/pomodoro/components/header-chip'
+import { FocusRailProgress } from '@/features/pomodoro/components/rail-progress'
 import { AppShell } from '@/features/shell/components/app-shell'
 import { useShellStore } from '@/features/shell/stores/shell-store'
 import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
@@ -21,7 +29,7 @@ import { useDarkSidebar } from '@/features/theme/hooks/use-apply-theme'
 import type { Prefetch } from '@/lib/prefetch'
 import { AccountMenu } from './account-menu'
 import { HelpMenu } from './help-menu'
-import { MODULE_SIDEBARS } from './module-sidebars'
+import { LAZY_MODULE_SIDEBARS } from './lazy-module-sidebars'
 import { RequireAuth } from './require-auth'
 import { useAppCommands } from './use-app-commands'
 
@@ -38,6 +46,30 @@ const CommandPalette = lazy(() =>
 const ShortcutsDialog = lazy(() =>
   import('@/features/shell/components/shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
 )
+const ChangelogDialog = lazy(() => import('@/features/changelog/components/changelog-dialog'))
+const ExperimentsDialog = lazy(() => import('@/features/experiments/components/experiments-dialog'))
+const DebugInfoDialog = lazy(() => import('@/features/debug/components/debug-info-dialog'))
+
+/**
+ * The debug information dialog (002 §6) opens on a window event, for
+ * internal users only (features/debug/utils/internal.ts).
+ */
+function useDebugInfoEvent() {
+  const user = useRequiredUser()
+  useEffect(() => {
+    const open = () => {
+      if (isInternalUser(user)) useDebugDialog.getState().setOpen(true)
+    }
+    window.addEventListener(DEBUG_INFO_EVENT, open)
+    return () => window.removeEventListener(DEBUG_INFO_EVENT, open)
+  }, [user])
+}
+
+/** The debug dialog with the plan, which the billing feature knows. */
+function DebugInfo() {
+  const { plan } = usePlan()
+  return <DebugInfoDialog extra={[['Plan', plan]]} />
+}
 
 /**
  * A cap hit while adding a task replaces the quick add dialog with the
@@ -67,20 +99,29 @@ function useCommands() {
   return useMemo(() => [...app, ...registeredCommands(byOwner)], [app, byOwner])
 }
 
+/** The focus timer's progress under the rail's Pomodoro icon (000 §2). */
+const RAIL_ADDONS = { pomodoro: <FocusRailProgress /> }
+
 function SignedInApp() {
   const commands = useCommands()
   usePaywallClosesQuickAdd()
   useCommandShortcuts(commands)
   useNotificationPermission()
+  useDebugInfoEvent()
   const { paletteOpen, shortcutsOpen, setPaletteOpen, setShortcutsOpen } = useShellStore()
+  const changelogOpen = useChangelogStore((s) => s.open !== null)
+  const experimentsOpen = useExperimentsDialog((s) => s.open)
+  const debugOpen = useDebugDialog((s) => s.open)
   const quickAddOpen = useQuickAddStore((s) => s.open)
   const paywallOpen = usePaywallStore((s) => s.open)
 
   return (
     <AppShell
-      sidebars={MODULE_SIDEBARS}
+      sidebars={LAZY_MODULE_SIDEBARS}
+      railAddons={RAIL_ADDONS}
       headerActions={
         <>
+          <FocusHeaderChip />
           <UpgradeButton />
           <Button variant="ghost" size="icon-sm" asChild>
             <Link to="/app/notifications" aria-label="Notifications">
@@ -97,11 +138,15 @@ function SignedInApp() {
         <Outlet />
       </Suspense>
       <DarkSidebarPreference />
+      <FocusRunner />
       <Suspense fallback={null}>
         {quickAddOpen ? <QuickAddDialog /> : null}
         {paywallOpen ? <PaywallDialog /> : null}
         {paletteOpen ? <CommandPalette open onOpenChange={setPaletteOpen} commands={commands} /> : null}
         {shortcutsOpen ? <ShortcutsDialog open onOpenChange={setShortcutsOpen} commands={commands} /> : null}
+        {changelogOpen ? <ChangelogDialog /> : null}
+        {experimentsOpen ? <ExperimentsDialog /> : null}
+        {debugOpen ? <DebugInfo /> : null}
       </Suspense>
     </AppShell>
   )

@@ -1,9 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useNavigate } from 'react-router'
-import { isAdmin, useAuthStore } from '@/lib/auth-store'
+import { isAdmin, useAuthStore, useRequiredUser } from '@/lib/auth-store'
 import type { Command } from '@/lib/commands'
 import { MOBILE_QUERY, matchesNow } from '@/lib/use-media-query'
 import { useSignOut } from '@/features/auth/api/sign-out'
+import { useChangelogStore } from '@/features/changelog/stores/changelog-store'
+import { useDebugDialog } from '@/features/debug/stores/debug-store'
+import { isInternalUser } from '@/features/debug/utils/internal'
+import { useExperimentsDialog } from '@/features/experiments/stores/experiments-store'
 import { useConsentStore } from '@/features/privacy/stores/consent-store'
 import { useNavHistoryStore } from '@/features/shell/stores/nav-history-store'
 import { useShellStore } from '@/features/shell/stores/shell-store'
@@ -21,6 +26,10 @@ export function useAppCommands(): Command[] {
   const navigate = useNavigate()
   const { mutate: signOut } = useSignOut()
   const syncNow = useSyncNow()
+  const queryClient = useQueryClient()
+  const user = useRequiredUser()
+  const userId = user.id
+  const internal = isInternalUser(user)
 
   return useMemo(() => {
     const go = (to: string) => () => navigate(to)
@@ -113,7 +122,30 @@ export function useAppCommands(): Command[] {
         run: () => shell.setRecentOpen(true),
       },
       { id: 'sync-now', label: 'Sync now', group: 'General', run: syncNow },
-      { id: 'print', label: 'Print', group: 'General', run: () => window.print() },
+      { id: 'print', label: 'Print', group: 'General', keywords: ['pdf'], run: () => window.print() },
+      {
+        id: 'experiments',
+        label: 'Latest experiments',
+        group: 'General',
+        keywords: ['labs', 'beta', 'features'],
+        run: () => useExperimentsDialog.getState().setOpen(true),
+      },
+    ]
+    // The timer's code loads on the first press (features/pomodoro/api/focus-commands.ts).
+    const focus = (name: 'toggle' | 'pause' | 'stop' | 'skip') => () =>
+      void import('@/features/pomodoro/api/focus-commands').then((m) => m[name]({ queryClient, userId }))
+    const timer: Command[] = [
+      {
+        id: 'focus-toggle',
+        label: 'Start or pause the focus timer',
+        group: 'Focus',
+        keywords: ['pomodoro', 'timer', 'resume'],
+        shortcuts: [{ key: 'p', ctrl: true }],
+        run: focus('toggle'),
+      },
+      { id: 'focus-pause', label: 'Pause the focus timer', group: 'Focus', keywords: ['pomodoro', 'resume'], shortcuts: [{ key: 'p', ctrl: true, shift: true }], run: focus('pause') },
+      { id: 'focus-stop', label: 'Stop the focus timer', group: 'Focus', keywords: ['pomodoro', 'cancel'], shortcuts: [{ key: 'p', ctrl: true, alt: true }], run: focus('stop') },
+      { id: 'focus-skip', label: 'Skip to the next session', group: 'Focus', keywords: ['pomodoro', 'break'], shortcuts: [{ key: 'n', ctrl: true, shift: true }], run: focus('skip') },
     ]
     const appearance: Command[] = [
       {
@@ -138,6 +170,16 @@ export function useAppCommands(): Command[] {
         run: () => shell.setShortcutsOpen(true),
       },
       { id: 'help-center', label: 'Help center', group: 'Help', run: go('/app/help') },
+      { id: 'whats-new', label: "What's new", group: 'Help', keywords: ['release', 'news'], run: () => useChangelogStore.getState().show('whats-new') },
+      { id: 'changelog', label: 'Changelog', group: 'Help', keywords: ['release', 'history'], run: () => useChangelogStore.getState().show('changelog') },
+      {
+        id: 'debug-info',
+        label: 'Debug information',
+        group: 'Help',
+        keywords: ['support', 'diagnostics'],
+        enabled: () => internal,
+        run: () => useDebugDialog.getState().setOpen(true),
+      },
       {
         id: 'privacy-choices',
         label: 'Privacy choices',
@@ -146,6 +188,6 @@ export function useAppCommands(): Command[] {
         run: () => useConsentStore.getState().setDialogOpen(true),
       },
     ]
-    return [...nav, ...general, ...appearance, ...account, ...help]
-  }, [navigate, signOut, syncNow])
+    return [...nav, ...general, ...timer, ...appearance, ...account, ...help]
+  }, [navigate, signOut, syncNow, queryClient, userId, internal])
 }

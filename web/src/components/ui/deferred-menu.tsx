@@ -19,9 +19,11 @@ export type DeferredMenuProps = {
   openedWithKeyboard: boolean
 }
 
-type Props = {
+type Props<P extends object> = {
   /** The menu (a Radix DropdownMenu with its trigger), loaded with React.lazy. */
-  menu: LazyExoticComponent<ComponentType<DeferredMenuProps>>
+  menu: LazyExoticComponent<ComponentType<DeferredMenuProps & P>>
+  /** What the menu shows besides (the row it acts on, say). */
+  menuProps?: P
   /** Starts loading the menu's module (the same import the lazy component makes). */
   preload: () => unknown
   /** The trigger button as the menu renders it, shown alone until the code is there. */
@@ -50,7 +52,7 @@ if (typeof document !== 'undefined') {
  * the trigger is a plain button with the same name and ARIA state, so the
  * first paint of the app needs none of that code.
  */
-export function DeferredMenu({ menu: Menu, preload, trigger, open, onOpenChange }: Props) {
+export function DeferredMenu<P extends object = Record<never, never>>({ menu: Menu, menuProps, preload, trigger, open, onOpenChange }: Props<P>) {
   const [pressed, setPressed] = useState(false)
   const keyboard = useRef<boolean | null>(null)
   const show = pressed || open === true
@@ -82,7 +84,7 @@ export function DeferredMenu({ menu: Menu, preload, trigger, open, onOpenChange 
   if (!show) return placeholder
   return (
     <Suspense fallback={placeholder}>
-      <Menu defaultOpen openedWithKeyboard={keyboard.current ?? false} />
+      <Menu {...(menuProps as P)} defaultOpen openedWithKeyboard={keyboard.current ?? false} />
     </Suspense>
   )
 }

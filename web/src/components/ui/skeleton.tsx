@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react'
 import { cn } from '@/lib/cn'
 
-/** A grey block where content will be, the size it will have (no jump when it arrives). */
+/** A placeholder of the size of what is loading, so nothing moves when it arrives. */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return <div aria-hidden className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />
+  return <div aria-hidden data-slot="skeleton" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />
 }

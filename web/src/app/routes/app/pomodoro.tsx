@@ -1,16 +1,23 @@
-import { Timer } from '@phosphor-icons/react'
-import { EmptyState } from '@/components/ui/empty-state'
-import { PageHeader } from '@/components/ui/page-header'
+import { useRequiredUser } from '@/lib/auth-store'
+import { activeSessionQueryOptions } from '@/features/pomodoro/api/get-active-session'
+import { recentSessionsQueryOptions } from '@/features/pomodoro/api/get-recent-sessions'
+import { weekStatsQueryOptions } from '@/features/pomodoro/api/get-week-stats'
+import { settingsQueryOptions } from '@/features/pomodoro/api/settings'
+import { PomodoroPage } from '@/features/pomodoro/components/pomodoro-page'
+import { useOpenTasks } from '@/features/tasks/api/get-tasks'
+import type { Prefetch } from '../../route-table'
 
+/** The timer page's first queries. */
+export const prefetch: Prefetch = (userId) => [
+  activeSessionQueryOptions(userId),
+  recentSessionsQueryOptions(userId),
+  weekStatsQueryOptions(userId, new Date()),
+  settingsQueryOptions(userId),
+]
+
+/** /app/pomodoro: the focus timer, its session tied to one of the open tasks. */
 export default function Pomodoro() {
-  return (
-    <div>
-      <PageHeader title="Pomodoro" description="Focus in sessions, rest in breaks." />
-      <EmptyState
-        icon={Timer}
-        title="Focus timer"
-        description="Work for 25 minutes, take a 5-minute break, and a 15-minute break after every fourth session."
-      />
-    </div>
-  )
+  const user = useRequiredUser()
+  const tasks = useOpenTasks(user.id).data ?? []
+  return <PomodoroPage tasks={tasks} />
 }

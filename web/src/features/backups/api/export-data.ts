@@ -1,37 +1,65 @@
 import { useMutation } from '@tanstack/react-query'
-import { toast } from '@/lib/toast'
-import type { User } from '@supabase/supabase-js'
-import { fullNameOf } from '@/lib/auth-store'
+import { useState } from 'react'
 import { downloadText } from '@/lib/download'
-import { unwrap } from '@/lib/errors'
-import { supabase } from '@/lib/supabase'
+import { type Progress, watchProgress } from '@/lib/fetch-progress'
+import { invokeFunction } from '@/lib/functions'
+import { toast } from '@/lib/toast'
+
+export type ExportFormat = 'json' | 'csv'
+
+/** The export of 000 §7: profile, tasks, notes, journals and exportedAt (plus projects and folders). */
+export type Backup = {
+  profile: Record<string, unknown> | null
+  tasks: Record<string, unknown>[]
+  notes: Record<string, unknown>[]
+  journals: Record<string, unknown>[]
+  projects?: Record<string, unknown>[]
+  noteFolders?: Record<string, unknown>[]
+  journalFolders?: Record<string, unknown>[]
+  exportedAt: string
+}
+
+/** Share of an export received, 0..1, or null while unknown: rows arrive one a line. */
+export function shareOf(p: Progress | null): number | null {
+  if (!p || p.total === null) return null
+  if (p.total === 0) return 1
+  return Math.min(1, p.lines / p.total)
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10)
+}
 
 /**
- * Reads tasks, notes and journal entries and builds the export file of
- * spec 000 §7: profile, tasks, notes, journals and exportedAt.
+ * Downloads the export from the export-data function (streamed by the
+ * server, as the user, 000 §7): the JSON backup or the tasks as CSV, with
+ * the download's progress.
  */
-export async function buildExport(user: User, now = new Date()) {
-  const [tasks, notes, journals] = await Promise.all([
-    supabase.from('tasks').select('*').eq('user_id', user.id).eq('is_deleted', false),
-    supabase.from('notes').select('*').eq('user_id', user.id).eq('is_deleted', false),
-    supabase.from('journal_entries').select('*').eq('user_id', user.id).eq('is_deleted', false),
-  ])
-  return {
-    profile: { id: user.id, email: user.email ?? null, full_name: fullNameOf(user) || null },
-    tasks: unwrap(tasks),
-    notes: unwrap(notes),
-    journals: unwrap(journals),
-    exportedAt: now.toISOString(),
+export async function exportData(format: ExportFormat, onProgress: (p: Progress) => void): Promise<void> {
+  const watch = watchProgress(onProgress)
+  try {
+    if (format === 'csv') {
+      const csv = await invokeFunction<string>('export-data', { format }, { headers: watch.headers })
+      downloadText(`daybase-tasks-${today()}.csv`, csv, 'text/csv')
+      return
+    }
+    const backup = await invokeFunction<Backup>('export-data', { format }, { headers: watch.headers })
+    downloadText(`daybase-export-${backup.exportedAt.slice(0, 10)}.json`, JSON.stringify(backup, null, 2), 'application/json')
+  } finally {
+    watch.stop()
   }
 }
 
+/** The export with its progress; 'Data exported' or 'Export failed' (000 §8). */
 export function useExportData() {
-  return useMutation({
-    mutationFn: (user: User) => buildExport(user),
-    onSuccess: (data) => {
-      downloadText(`daybase-export-${data.exportedAt.slice(0, 10)}.json`, JSON.stringify(data, null, 2), 'application/json')
-      toast.success('Data exported')
+  const [progress, setProgress] = useState<Progress | null>(null)
+  const mutation = useMutation({
+    mutationFn: (format: ExportFormat) => {
+      setProgress(null)
+      return exportData(format, setProgress)
     },
+    onSuccess: () => toast.success('Data exported'),
     onError: (e) => toast.error('Export failed', { description: e.message }),
   })
+  return { ...mutation, progress }
 }

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
-import { functionError, unwrap } from '@/lib/errors'
+import { unwrap } from '@/lib/errors'
+import { invokeFunction } from '@/lib/functions'
 import { supabase } from '@/lib/supabase'
 
 async function invokeForUrl(name: string, body: Record<string, unknown>, missing: string): Promise<string> {
-  const { data, error } = await supabase.functions.invoke<{ url?: string }>(name, { body })
-  if (error) throw await functionError(error)
+  const data = await invokeFunction<{ url?: string } | null>(name, body)
   if (!data?.url) throw new Error(missing)
   return data.url
 }

@@ -8,7 +8,7 @@ import { MOBILE_QUERY } from '@/lib/use-media-query'
 import { useSidebarStore } from '../stores/sidebar-store'
 import { type Area, MODULE_SIDEBAR_AREAS, areaOf } from '../utils/modules'
 import { HistoryControls } from './history-controls'
-import { IconRail } from './icon-rail'
+import { IconRail, type RailAddons } from './icon-rail'
 import { SearchBox } from './search-box'
 
 type AppShellProps = {
@@ -16,6 +16,8 @@ type AppShellProps = {
   sidebars: Partial<Record<Area, (onNavigate?: () => void) => ReactNode>>
   /** Right side of the header: upgrade, notifications, help and account menus. */
   headerActions: ReactNode
+  /** Drawn on modules' rail links (the focus timer's progress under Pomodoro). */
+  railAddons?: RailAddons
   /** Dark sidebar and dashboard background classes from preferences. */
   className?: string
   children: ReactNode
@@ -42,7 +44,7 @@ function Logo() {
  * px, or 58 px without one) and header; on screens up to 768 px both
  * sidebars live in a slide-in drawer opened from the menu button.
  */
-export function AppShell({ sidebars, headerActions, className, children }: AppShellProps) {
+export function AppShell({ sidebars, headerActions, railAddons, className, children }: AppShellProps) {
   const { pathname } = useLocation()
   const { open, mobileOpen, setMobileOpen, toggle } = useSidebarStore()
   const area = areaOf(pathname)
@@ -65,7 +67,7 @@ export function AppShell({ sidebars, headerActions, className, children }: AppSh
   }, [setMobileOpen])
 
   return (
-    <div className={cn('flex h-dvh w-full overflow-hidden bg-background', className)}>
+    <div data-shell className={cn('flex h-dvh w-full overflow-hidden bg-background', className)}>
       <a
         href="#main"
         className="sr-only z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
@@ -78,7 +80,7 @@ export function AppShell({ sidebars, headerActions, className, children }: AppSh
         className="hidden w-[58px] shrink-0 flex-col items-center gap-2 border-r border-sidebar-border bg-sidebar pt-3 text-sidebar-foreground md:flex"
       >
         <Logo />
-        <IconRail />
+        <IconRail addons={railAddons} />
       </aside>
       {renderSidebar && open ? (
         <aside
@@ -97,6 +99,7 @@ export function AppShell({ sidebars, headerActions, className, children }: AppSh
             onOpenChange={setMobileOpen}
             sidebar={renderSidebar ? renderSidebar(closeDrawer) : null}
             onNavigate={closeDrawer}
+            railAddons={railAddons}
           />
         </Suspense>
       ) : null}

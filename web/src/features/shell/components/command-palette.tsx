@@ -3,7 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui'
 import { type Command, type CommandGroup, isEnabled } from '@/lib/commands'
 import { formatShortcut, isMacPlatform } from '@/lib/shortcuts'
 
-const GROUP_ORDER: CommandGroup[] = ['Navigation', 'General', 'Tasks', 'Appearance', 'Account', 'Help']
+const GROUP_ORDER: CommandGroup[] = ['Navigation', 'General', 'Tasks', 'Focus', 'Appearance', 'Account', 'Help']
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; commands: readonly Command[] }
 

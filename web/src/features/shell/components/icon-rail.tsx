@@ -1,7 +1,7 @@
-import { type FocusEvent, useLayoutEffect, useRef, useState } from 'react'
+import { type FocusEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { NavLink } from 'react-router'
 import { cn } from '@/lib/cn'
-import { type NavItem, RAIL_BOTTOM_ITEMS, RAIL_ITEMS } from '../utils/modules'
+import { type Area, type NavItem, RAIL_BOTTOM_ITEMS, RAIL_ITEMS } from '../utils/modules'
 
 type Tooltips = typeof import('@/components/ui/tooltip')
 
@@ -36,7 +36,12 @@ function useRailTooltips(): [Tooltips | null, () => void] {
   return [tooltips, load]
 }
 
-function RailLink({ item, onNavigate, expanded, tooltips }: { item: NavItem; onNavigate?: () => void; expanded: boolean; tooltips: Tooltips | null }) {
+/** Something drawn on a module's rail link (the focus timer's progress bar under Pomodoro). */
+export type RailAddons = Partial<Record<Area, ReactNode>>
+
+type RailLinkProps = { item: NavItem; onNavigate?: () => void; expanded: boolean; tooltips: Tooltips | null; addon?: ReactNode }
+
+function RailLink({ item, onNavigate, expanded, tooltips, addon }: RailLinkProps) {
   const Icon = item.icon
   const link = (
     <NavLink
@@ -46,7 +51,7 @@ function RailLink({ item, onNavigate, expanded, tooltips }: { item: NavItem; onN
       aria-label={expanded ? undefined : item.label}
       className={({ isActive }) =>
         cn(
-          'flex items-center gap-3 rounded-lg text-sidebar-foreground/80 outline-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
+          'relative flex items-center gap-3 rounded-lg text-sidebar-foreground/80 outline-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
           expanded ? 'h-10 px-3 text-sm' : 'size-10 justify-center',
           isActive && 'bg-sidebar-accent text-primary',
         )
@@ -56,6 +61,7 @@ function RailLink({ item, onNavigate, expanded, tooltips }: { item: NavItem; onN
         <>
           <Icon size={22} weight={isActive ? 'fill' : 'regular'} aria-hidden />
           {expanded ? item.label : null}
+          {addon}
         </>
       )}
     </NavLink>
@@ -67,7 +73,7 @@ function RailLink({ item, onNavigate, expanded, tooltips }: { item: NavItem; onN
  * The module links: an icon rail on wide screens, a labelled list in the
  * mobile drawer.
  */
-export function IconRail({ expanded = false, onNavigate }: { expanded?: boolean; onNavigate?: () => void }) {
+export function IconRail({ expanded = false, onNavigate, addons }: { expanded?: boolean; onNavigate?: () => void; addons?: RailAddons }) {
   const [tooltips, loadTooltips] = useRailTooltips()
   const nav = useRef<HTMLElement>(null)
   const focused = useRef<string | null>(null)
@@ -84,7 +90,7 @@ export function IconRail({ expanded = false, onNavigate }: { expanded?: boolean;
   const links = (
     <>
       {RAIL_ITEMS.map((item) => (
-        <RailLink key={item.to} item={item} expanded={expanded} onNavigate={onNavigate} tooltips={tooltips} />
+        <RailLink key={item.to} item={item} expanded={expanded} onNavigate={onNavigate} tooltips={tooltips} addon={addons?.[item.area]} />
       ))}
       <div className="mt-auto flex flex-col gap-1">
         {RAIL_BOTTOM_ITEMS.map((item) => (

@@ -16,4 +16,5 @@ export const taskKeys = {
   details: () => [...taskKeys.all, 'detail'] as const,
   detail: (taskId: string) => [...taskKeys.details(), taskId] as const,
   search: (userId: string, term: string) => [...taskKeys.all, 'search', userId, term] as const,
+  agenda: (userId: string, today: string) => [...taskKeys.lists(), 'agenda', userId, today] as const,
 }

@@ -3,9 +3,10 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
 import { ProfileForm } from '@/features/auth/components/profile-form'
-import { ExportSection } from '@/features/backups/components/export-section'
+import { BackupsSection } from '@/features/backups/components/backups-section'
 import { usePlanOverrideStore } from '@/features/billing/stores/plan-override-store'
 import type { Plan } from '@/features/billing/utils/plans'
+import { ExperimentsPanel } from '@/features/experiments/components/experiments-panel'
 import { NotificationSettings } from '@/features/notifications/components/notification-settings'
 import { useSyncNow } from '../../../layout/use-sync-now'
 import { SettingsPage, SettingsSection } from './settings-section'
@@ -28,6 +29,10 @@ function Advanced() {
         <Button variant="outline" className="justify-self-start" onClick={syncNow}>
           Sync now
         </Button>
+      </div>
+      <div className="grid gap-3">
+        <h3 className="text-sm font-medium">Latest experiments</h3>
+        <ExperimentsPanel />
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Plan preview (this browser only)</legend>
@@ -72,7 +77,7 @@ export default function SettingsGeneral() {
         </Button>
       </SettingsSection>
       <SettingsSection id="backups" title="Backups" description="Keep a copy of your data.">
-        <ExportSection />
+        <BackupsSection />
       </SettingsSection>
       <SettingsSection id="advanced" title="Advanced" description="Sync and experiments.">
         <Advanced />

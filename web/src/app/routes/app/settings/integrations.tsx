@@ -1,26 +1,19 @@
-import { GithubLogo, SlackLogo } from '@phosphor-icons/react'
+import { AuditLogList } from '@/features/integrations/components/audit-log-list'
+import { GitHubCard } from '@/features/integrations/components/github-card'
+import { SlackCard } from '@/features/integrations/components/slack-card'
 import { SettingsPage, SettingsSection } from './settings-section'
-
-const PROVIDERS = [
-  { icon: SlackLogo, name: 'Slack', text: 'Post a message to a channel when you create a task.' },
-  { icon: GithubLogo, name: 'GitHub', text: 'Create issues in your repositories from tasks.' },
-] as const
 
 export default function SettingsIntegrations() {
   return (
     <SettingsPage title="Integrations">
       <SettingsSection id="integrations" title="Connected services" description="Services Daybase can notify or create work in.">
-        <ul className="grid gap-3">
-          {PROVIDERS.map(({ icon: Icon, name, text }) => (
-            <li key={name} className="flex items-start gap-3 rounded-lg border p-4">
-              <Icon size={28} weight="duotone" aria-hidden />
-              <div className="grid gap-0.5">
-                <p className="font-medium">{name}</p>
-                <p className="text-sm text-muted-foreground">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <div className="grid gap-4">
+          <SlackCard />
+          <GitHubCard />
+        </div>
+      </SettingsSection>
+      <SettingsSection id="integration-activity" title="Activity" description="What your integrations did, and when they were connected or changed.">
+        <AuditLogList />
       </SettingsSection>
     </SettingsPage>
   )
