@@ -2216,6 +2216,10 @@ export type Database = {
         Args: { p_today?: string; p_user_id?: string; }
         Returns: { entries_this_month: number; total_entries: number; total_words: number; average_mood: number; current_streak: number; longest_streak: number }[]
       }
+      get_note_people: {
+        Args: { p_note_id: string; }
+        Returns: { user_id: string; full_name: string; email: string; avatar_url: string; permission: string }[]
+      }
       get_project_invites_with_inviter: {
         Args: { p_project_id: string; }
         Returns: { id: string; project_id: string; email: string; invited_at: string; invited_by: string; expires_at: string; accepted_at: string; is_link: boolean; token: string; inviter_email: string; inviter_name: string }[]
@@ -2223,6 +2227,14 @@ export type Database = {
       get_recent_content: {
         Args: { p_limit?: number; }
         Returns: { id: string; content_type: string; title: string; content: string; updated_at: string }[]
+      }
+      get_share_recipients: {
+        Args: { p_share_id: string; }
+        Returns: { user_id: string; full_name: string; email: string; avatar_url: string; opened_at: string }[]
+      }
+      get_shared_with_me: {
+        Args: never
+        Returns: { share_id: string; content_type: string; content_id: string; title: string; permission: string; owner_id: string; owner_name: string; shared_at: string; token: string }[]
       }
       log_2fa_event: {
         Args: { challenge_id?: string; event_type: string; factor_id?: string; metadata?: Json; success?: boolean; }
