@@ -119,8 +119,12 @@ type prerenderedPage struct {
 
 // fits reports whether the page shows what the app would render for a
 // request with this query: a parameter the page was not made for (/auth?mode=signup)
-// gets index.html, and the app renders it.
+// gets index.html, and the app renders it. "*" allows any (a public page
+// whose markup no parameter changes: ?utm_source=… keeps it).
 func (p prerenderedPage) fits(query map[string][]string) bool {
+	if p.query["*"] {
+		return true
+	}
 	for k := range query {
 		if !p.query[k] {
 			return false

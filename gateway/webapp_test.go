@@ -215,7 +215,8 @@ func TestWebAppPrerenderedPages(t *testing.T) {
 	files := fstest.MapFS{
 		"index.html":          {Data: []byte(`<html><head><!--daybase-config--></head><body><div id="root"></div></body></html>`)},
 		"pages/auth.html":     {Data: []byte(`<html><head><!--daybase-config--></head><body><div id="root" data-prerendered="/auth">form</div></body></html>`)},
-		"pages/manifest.json": {Data: []byte(`{"/auth": {"file": "pages/auth.html", "query": ["redirect"]}}`)},
+		"pages/index.html":    {Data: []byte(`<html><head><!--daybase-config--></head><body><div id="root" data-prerendered="/">landing</div></body></html>`)},
+		"pages/manifest.json": {Data: []byte(`{"/auth": {"file": "pages/auth.html", "query": ["redirect"]}, "/": {"file": "pages/index.html", "query": ["*"]}}`)},
 	}
 	h := WebApp(files, "http://example.test", "ANON")
 	prerendered := func(path string) bool {
@@ -236,7 +237,9 @@ func TestWebAppPrerenderedPages(t *testing.T) {
 	}
 	for path, want := range map[string]bool{
 		"/auth": true, "/auth/": true, "/auth?redirect=%2Fapp%2Fnotes": true,
-		"/auth?mode=signup": false, "/auth?redirect=/app&mode=forgot": false, "/": false, "/app": false, "/auth/update-password": false,
+		"/auth?mode=signup": false, "/auth?redirect=/app&mode=forgot": false, "/app": false, "/auth/update-password": false,
+		// A public page allows any query ("*").
+		"/": true, "/?utm_source=mail&ref=x": true, "/index.html": false,
 		// The files themselves are not pages of their own.
 		"/pages/auth.html": false, "/pages/manifest.json": false, "/pages": false,
 	} {

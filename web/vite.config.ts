@@ -125,6 +125,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Component tests type and click through user-event in jsdom: a few
+    // seconds each on a busy shared machine. Time never decides pass or fail.
+    testTimeout: 30_000,
     // Through Vite, so that the tests get supabase-js as the build does (deferredSupabaseParts).
     server: { deps: { inline: [/@supabase[\\/]supabase-js/] } },
   },

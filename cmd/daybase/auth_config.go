@@ -3,20 +3,24 @@ package main
 import (
 	"errors"
 	"fmt"
+	"net"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	"daybase/gateway/auth"
+	"daybase/internal/config"
 )
 
 // authConfig reads the /auth/v1 settings from the environment (getenv),
 // starting from auth.Defaults(). Every variable is listed with its meaning
-// and default in docs/auth.md and on the auth.Config fields. siteURL is
-// the process's DAYBASE_SITE_URL (empty: the public URL).
-func authConfig(getenv func(string) string, siteURL string) (auth.Config, error) {
+// and default in docs/auth.md and on the auth.Config fields. cfg is the
+// process's configuration: its DAYBASE_SITE_URL, and where it listens and
+// is reached, which decide the default of DAYBASE_AUTH_AUTOCONFIRM.
+func authConfig(getenv func(string) string, cfg config.Config) (auth.Config, error) {
 	c := auth.Defaults()
-	c.SiteURL = siteURL
+	c.SiteURL = cfg.SiteURL
 	var errs []error
 	str := func(env string, dst *string) {
 		if v := strings.TrimSpace(getenv(env)); v != "" {
@@ -75,13 +79,19 @@ func authConfig(getenv func(string) string, siteURL string) (auth.Config, error)
 	duration("DAYBASE_AUTH_REFRESH_REUSE_INTERVAL", &c.RefreshReuseInterval)
 	duration("DAYBASE_AUTH_SESSION_TIMEBOX", &c.SessionTimebox)
 	boolean("DAYBASE_AUTH_DISABLE_SIGNUP", &c.DisableSignup)
+	// E-mail addresses are taken on trust only by a development server
+	// nobody else can reach and that sends no mail (issue 17: whoever
+	// signs up first with an invited address must not count as its owner).
+	c.Autoconfirm = loopbackOnly(cfg)
 	boolean("DAYBASE_AUTH_AUTOCONFIRM", &c.Autoconfirm)
 	boolean("DAYBASE_AUTH_ANONYMOUS_SIGN_INS", &c.AnonymousSignIns)
 	boolean("DAYBASE_AUTH_SECURE_EMAIL_CHANGE", &c.SecureEmailChange)
 	boolean("DAYBASE_AUTH_SECURE_PASSWORD_CHANGE", &c.SecurePasswordChange)
 	integer("DAYBASE_AUTH_PASSWORD_MIN_LENGTH", &c.PasswordMinLength)
+	boolean("DAYBASE_AUTH_PASSWORD_COMMON_CHECK", &c.PasswordCommonCheck)
 	integer("DAYBASE_AUTH_BCRYPT_COST", &c.BcryptCost)
 	duration("DAYBASE_AUTH_OTP_EXPIRY", &c.OTPExpiry)
+	integer("DAYBASE_AUTH_OTP_MAX_FAILURES", &c.OTPMaxFailures)
 	integer("DAYBASE_AUTH_MFA_MAX_FACTORS", &c.MFAMaxFactors)
 	duration("DAYBASE_AUTH_MFA_CHALLENGE_EXPIRY", &c.MFAChallengeExpiry)
 	str("DAYBASE_AUTH_MFA_ISSUER", &c.MFAIssuer)
@@ -109,6 +119,9 @@ func authConfig(getenv func(string) string, siteURL string) (auth.Config, error)
 		c.SMTP.Pass = v
 	}
 	str("DAYBASE_SMTP_FROM", &c.SMTP.From)
+	if c.SMTP.Host != "" && strings.TrimSpace(getenv("DAYBASE_AUTH_AUTOCONFIRM")) == "" {
+		c.Autoconfirm = false
+	}
 
 	str("DAYBASE_AUTH_CAPTCHA_PROVIDER", &c.Captcha.Provider)
 	str("DAYBASE_AUTH_CAPTCHA_SECRET", &c.Captcha.Secret)
@@ -130,6 +143,23 @@ func authConfig(getenv func(string) string, siteURL string) (auth.Config, error)
 	str("DAYBASE_AUTH_RATE_LIMIT_HEADER", &c.RateLimitHeader)
 
 	return c, errors.Join(errs...)
+}
+
+// loopbackOnly reports whether the server listens on a loopback address and
+// is reached at one (its public URL, DAYBASE_SITE_URL or http://host:port):
+// a development server on this machine. A proxy in front of a loopback
+// listener makes the public URL another host, so that is not loopback.
+func loopbackOnly(cfg config.Config) bool {
+	u, err := url.Parse(cfg.PublicURL())
+	return err == nil && isLoopbackHost(cfg.Host) && isLoopbackHost(u.Hostname())
+}
+
+func isLoopbackHost(h string) bool {
+	if strings.EqualFold(h, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(h, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 // parseSecondsOrDuration accepts "3600" (seconds, as GoTrue's

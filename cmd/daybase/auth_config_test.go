@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"daybase/gateway/auth"
+	"daybase/internal/config"
 )
 
 func TestAuthConfig(t *testing.T) {
@@ -23,7 +24,7 @@ func TestAuthConfig(t *testing.T) {
 		"DAYBASE_AUTH_CAPTCHA_PROVIDER":       "turnstile",
 		"DAYBASE_AUTH_REFRESH_REUSE_INTERVAL": "5s",
 	}
-	c, err := authConfig(func(k string) string { return env[k] }, "https://app.example.test")
+	c, err := authConfig(func(k string) string { return env[k] }, config.Config{Host: "127.0.0.1", Port: 54321, SiteURL: "https://app.example.test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,10 +47,45 @@ func TestAuthConfig(t *testing.T) {
 		"DAYBASE_AUTH_RATE_LIMIT_SIGN_IN": "fast",
 		"DAYBASE_AUTH_CAPTCHA_PROVIDER":   "recaptcha",
 	}
-	_, err = authConfig(func(k string) string { return bad[k] }, "")
+	_, err = authConfig(func(k string) string { return bad[k] }, config.Defaults())
 	for _, want := range []string{"DAYBASE_AUTH_JWT_EXPIRY", "DAYBASE_AUTH_AUTOCONFIRM", "DAYBASE_AUTH_GOOGLE_CLIENT_ID", "DAYBASE_AUTH_RATE_LIMIT_SIGN_IN", "DAYBASE_AUTH_CAPTCHA_PROVIDER"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("error does not name %s: %v", want, err)
 		}
+	}
+}
+
+// TestAutoconfirmOnlyOnLoopback is issue 17's finding 4: addresses are taken
+// on trust only by a development server on loopback that sends no mail.
+// Anywhere else sign-up must prove the mailbox, so nobody can claim an
+// invited address (and its invitations) by signing up with it first.
+func TestAutoconfirmOnlyOnLoopback(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		cfg  config.Config
+		env  map[string]string
+		want bool
+	}{
+		{"loopback dev server", config.Config{Host: "127.0.0.1", Port: 54321}, nil, true},
+		{"localhost", config.Config{Host: "localhost", Port: 54321}, nil, true},
+		{"IPv6 loopback", config.Config{Host: "::1", Port: 54321}, nil, true},
+		{"all interfaces", config.Config{Host: "0.0.0.0", Port: 54321}, nil, false},
+		{"a LAN address", config.Config{Host: "192.0.2.10", Port: 54321}, nil, false},
+		{"loopback behind a proxy with a public site URL", config.Config{Host: "127.0.0.1", Port: 54321, SiteURL: "https://day.example"}, nil, false},
+		{"mail configured", config.Config{Host: "127.0.0.1", Port: 54321}, map[string]string{"DAYBASE_SMTP_HOST": "smtp.example"}, false},
+		{"explicitly on", config.Config{Host: "0.0.0.0", Port: 54321}, map[string]string{"DAYBASE_AUTH_AUTOCONFIRM": "true"}, true},
+		{"explicitly on with mail", config.Config{Host: "127.0.0.1", Port: 54321},
+			map[string]string{"DAYBASE_SMTP_HOST": "smtp.example", "DAYBASE_AUTH_AUTOCONFIRM": "true"}, true},
+		{"explicitly off on loopback", config.Config{Host: "127.0.0.1", Port: 54321}, map[string]string{"DAYBASE_AUTH_AUTOCONFIRM": "false"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := authConfig(func(k string) string { return tt.env[k] }, tt.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Autoconfirm != tt.want {
+				t.Errorf("Autoconfirm = %v, want %v", c.Autoconfirm, tt.want)
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/term"
 
+	"daybase/functions/billing"
 	"daybase/internal/datadir"
 	"daybase/internal/keys"
 	"daybase/internal/sqlconsole"
@@ -107,6 +109,22 @@ func isTerminal(r any) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// adminPool opens the data dir's database up to date (openUpToDate) and a
+// superuser pool on it, for the commands that work beside a running serve
+// or without one. done closes both.
+func (e *env) adminPool(ctx context.Context) (*pgxpool.Pool, func(), error) {
+	db, err := openUpToDate(ctx, e)
+	if err != nil {
+		return nil, nil, err
+	}
+	pool, err := pgxpool.New(ctx, db.adminURL)
+	if err != nil {
+		db.close()
+		return nil, nil, fmt.Errorf("connect: %w", err)
+	}
+	return pool, func() { pool.Close(); db.close() }, nil
+}
+
 // seedCmd migrates, then adds the demo accounts and their content
 // (demo@daybase.local / daybase-demo). Running it twice changes nothing.
 func seedCmd(ctx context.Context, e *env, args []string) error {
@@ -120,28 +138,55 @@ func seedCmd(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "daybase seed: say what to seed: --demo")
 		return errUsage
 	}
-	k, err := e.dataDirKeys()
+	pool, done, err := e.adminPool(ctx)
 	if err != nil {
 		return err
 	}
-	db, err := openDatabase(ctx, e, k, true)
-	if err != nil {
-		return err
-	}
-	defer db.close()
-	if db.cluster != nil || e.cfg.DatabaseURL != "" {
-		if err := db.migrate(ctx, e, k); err != nil {
-			return err
-		}
-	}
-	pool, err := pgxpool.New(ctx, db.adminURL)
-	if err != nil {
-		return fmt.Errorf("connect for seeding: %w", err)
-	}
-	defer pool.Close()
+	defer done()
 	if err := seed.Demo(ctx, pool, e.log); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout, "Demo data ready: sign in as demo@daybase.local / daybase-demo (also sam@daybase.local).")
+	return nil
+}
+
+// planCmd assigns plans without a payment — how plans are given on a
+// server whose billing is not set up (no Stripe, no local checkout):
+//
+//	daybase plan set EMAIL free|pro|team
+//	daybase plan show EMAIL
+func planCmd(ctx context.Context, e *env, args []string) error {
+	var rest []string
+	switch {
+	case len(args) >= 3 && args[0] == "set":
+		rest, args = args[:3], args[3:]
+	case len(args) >= 2 && args[0] == "show":
+		rest, args = args[:2], args[2:]
+	default:
+		fmt.Fprintln(e.stderr, "Usage: daybase plan set EMAIL free|pro|team, or daybase plan show EMAIL")
+		return errUsage
+	}
+	if err := e.parse(args, nil); err != nil {
+		return err
+	}
+	pool, done, err := e.adminPool(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	email := rest[1]
+	if rest[0] == "set" {
+		if err := billing.AssignPlan(ctx, pool, email, rest[2]); err != nil {
+			if errors.Is(err, billing.ErrNoAccount) {
+				return fmt.Errorf("%w (the person signs up first, then you assign the plan)", err)
+			}
+			return err
+		}
+	}
+	plan, err := billing.CurrentPlan(ctx, pool, email)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s is on the %s plan.\n", email, plan)
 	return nil
 }

@@ -64,6 +64,28 @@ func openDatabase(ctx context.Context, e *env, k keys.Keys, shareRunning bool) (
 	return db, nil
 }
 
+// openUpToDate opens the database for a command that works beside a running
+// serve (which keeps it migrated) or without one: when this process owns
+// the database (it started the embedded cluster, or the database is
+// external), pending migrations are applied first.
+func openUpToDate(ctx context.Context, e *env) (*database, error) {
+	k, err := e.dataDirKeys()
+	if err != nil {
+		return nil, err
+	}
+	db, err := openDatabase(ctx, e, k, true)
+	if err != nil {
+		return nil, err
+	}
+	if db.cluster != nil || e.cfg.DatabaseURL != "" {
+		if err := db.migrate(ctx, e, k); err != nil {
+			db.close()
+			return nil, err
+		}
+	}
+	return db, nil
+}
+
 // close stops what openDatabase started.
 func (db *database) close() {
 	if db.cluster != nil {

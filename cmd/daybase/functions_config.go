@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"daybase/functions"
+	"daybase/functions/adminsql"
 	"daybase/functions/billing"
 	"daybase/functions/export"
 	"daybase/functions/integrations"
@@ -53,6 +54,18 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 		StripeWebhookSecret: strings.TrimSpace(getenv("DAYBASE_STRIPE_WEBHOOK_SECRET")),
 		StripeAPIURL:        strings.TrimSpace(getenv("DAYBASE_STRIPE_API_URL")),
 		StripePrices:        map[string]string{},
+		// The free "pay" button is for a development server nobody else
+		// reaches (issue 17); anywhere else it must be asked for.
+		LocalCheckout: loopbackOnly(d.cfg),
+	}
+	switch v := strings.TrimSpace(getenv("DAYBASE_BILLING_LOCAL_CHECKOUT")); v {
+	case "":
+	case "true", "1":
+		e.billing.LocalCheckout = true
+	case "false", "0":
+		e.billing.LocalCheckout = false
+	default:
+		return e, fmt.Errorf("DAYBASE_BILLING_LOCAL_CHECKOUT=%q: want true or false", v)
 	}
 	for _, p := range billing.Prices {
 		if v := strings.TrimSpace(getenv("DAYBASE_STRIPE_PRICE_" + strings.ToUpper(p.Name))); v != "" {
@@ -63,7 +76,7 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 	if v := strings.TrimSpace(getenv("DAYBASE_INTEGRATIONS_ALLOW_HOSTS")); v != "" {
 		e.integrations.AllowInternalHosts = strings.Split(v, ",")
 	}
-	authCfg, err := authConfig(getenv, d.cfg.SiteURL)
+	authCfg, err := authConfig(getenv, d.cfg)
 	if err != nil {
 		return e, err
 	}
@@ -94,6 +107,7 @@ func buildFunctions(d deps, getenv func(string) string) []functions.Function {
 		reminders.NewService(d.adminPool, d.log).Function(),
 		export.Function(),
 		support.New(e.support, d.log).Function(),
+		adminsql.New(adminsql.Config{}, d.adminPool, d.log).Function(),
 	}
 	fns = append(fns, billing.New(e.billing, d.adminPool, d.log).Functions()...)
 	fns = append(fns, integrations.New(e.integrations, d.adminPool, d.log).Functions()...)

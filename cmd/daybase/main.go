@@ -6,6 +6,8 @@
 //	daybase migrate        apply pending migrations and exit
 //	daybase keys --json    print the URL and API keys of the data dir
 //	daybase sql [-c SQL]   the admin SQL console
+//	daybase admin grant|revoke|list  who may use the SQL console in the app
+//	daybase plan set EMAIL free|pro|team   assign a plan without billing
 //	daybase version        print the version
 package main
 
@@ -34,7 +36,10 @@ Commands:
   migrate     apply pending database migrations and exit
   keys        print the URL and API keys (--json for machines)
   sql         admin SQL console; -c "SQL" or stdin for scripts
+  admin       grant EMAIL, revoke EMAIL, list: the app's admins (SQL console)
   seed        add demo accounts and content (--demo); idempotent
+  plan        plan set EMAIL free|pro|team, plan show EMAIL: assign plans
+              where billing is not set up (no Stripe, no local checkout)
   gen types   print TypeScript types of the database (--lang typescript)
   version     print the version
 
@@ -66,8 +71,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"migrate": migrate,
 		"keys":    keysCmd,
 		"sql":     sqlCmd,
+		"admin":   adminCmd,
 		"gen":     genCmd,
 		"seed":    seedCmd,
+		"plan":    planCmd,
 		"version": func(_ context.Context, e *env, _ []string) error {
 			fmt.Fprintln(e.stdout, "daybase", versionString())
 			return nil

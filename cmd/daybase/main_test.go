@@ -199,6 +199,27 @@ func TestServeLifecycle(t *testing.T) {
 		}
 	})
 
+	// Issue 17, finding 11: the operator assigns plans where billing is
+	// not set up; the start-up log says whether sign-up needs the mailbox.
+	t.Run("plan set beside serve", func(t *testing.T) {
+		cmd := exec.Command(bin, "plan", "set", "Demo@daybase.local", "team")
+		cmd.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir)
+		out, err := cmd.CombinedOutput()
+		if err != nil || string(out) != "Demo@daybase.local is on the team plan.\n" {
+			t.Fatalf("plan set: %v\n%s", err, out)
+		}
+		cmd = exec.Command(bin, "plan", "set", "nobody@daybase.local", "pro")
+		cmd.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir)
+		out, err = cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(string(out), "signs up first") {
+			t.Fatalf("unknown address: %v\n%s", err, out)
+		}
+		if !strings.Contains(first.stderr.String(), "new accounts are confirmed without mail: a loopback development server") {
+			t.Errorf("start-up does not say that addresses are taken on trust:\n%s", first.stderr)
+		}
+	})
+
 	// kill -9, then a new start on the same data dir must work.
 	first.cmd.Process.Signal(syscall.SIGKILL)
 	<-first.done

@@ -37,10 +37,11 @@ func services(d deps) ([]gateway.Service, func(), error) {
 		}
 	}
 
-	authCfg, err := authConfig(os.Getenv, d.cfg.SiteURL)
+	authCfg, err := authConfig(os.Getenv, d.cfg)
 	if err != nil {
 		return nil, nil, fmt.Errorf("auth configuration: %w", err)
 	}
+	logConfirmation(d.log, authCfg, loopbackOnly(d.cfg))
 	authSvc, err := auth.New(authCfg, d.adminPool, d.signer, d.cfg.PublicURL(), d.log)
 	if err != nil {
 		return nil, nil, err
@@ -88,4 +89,20 @@ func services(d deps) ([]gateway.Service, func(), error) {
 // serverFunctions are the functions served at /functions/v1/{name}.
 func serverFunctions(d deps) []functions.Function {
 	return buildFunctions(d, os.Getenv) // cmd/daybase/functions_config.go
+}
+
+// logConfirmation says at start-up whether new e-mail addresses must be
+// confirmed by mail, and warns when a server others can reach takes them on
+// trust (invitations then reach whoever signs up first with an address).
+func logConfirmation(log *slog.Logger, c auth.Config, loopback bool) {
+	switch {
+	case !c.Autoconfirm:
+		log.Info("auth: new accounts confirm their e-mail address by mail before they can sign in")
+	case loopback:
+		log.Info("auth: new accounts are confirmed without mail: a loopback development server; " +
+			"listening beyond loopback, a public DAYBASE_SITE_URL or DAYBASE_SMTP_HOST turns confirmation on")
+	default:
+		log.Warn("auth: DAYBASE_AUTH_AUTOCONFIRM=true on a server others can reach: anyone can claim any " +
+			"e-mail address, and with it the invitations sent to it; unset it to require confirmation by mail")
+	}
 }

@@ -7,9 +7,13 @@
 // With a Stripe secret key configured, checkout and portal are Stripe
 // Checkout Sessions and billing-portal sessions (stripe-go), and the
 // billing-webhook function (public, signature verified) applies Stripe's
-// subscription events. Without one, a built-in local provider serves its
+// subscription events. Without one, and only when Config.LocalCheckout
+// allows it (a development setting), a built-in local provider serves its
 // own checkout and portal pages (the billing-local function) and records
 // the subscription itself, so the whole upgrade path works on a laptop.
+// Without either, billing is not set up: checkout and portal answer 503,
+// billing-config tells the app so, and the operator assigns plans with
+// `daybase plan set`.
 //
 // Prices are named (pro_monthly, pro_annual, team_monthly, team_annual);
 // the subscription's plan_id is that name, which private.user_plan reads
@@ -63,9 +67,13 @@ func priceByName(name string) (Price, bool) {
 type Config struct {
 	// PublicURL is the server's base URL (local pages, default return URLs).
 	PublicURL string
-	// StripeSecretKey enables Stripe; empty uses the local provider.
-	// Env DAYBASE_STRIPE_SECRET_KEY.
+	// StripeSecretKey enables Stripe. Env DAYBASE_STRIPE_SECRET_KEY.
 	StripeSecretKey string
+	// LocalCheckout enables, without Stripe, the built-in checkout whose
+	// "pay" button makes anyone Pro for free: a development setting. Env
+	// DAYBASE_BILLING_LOCAL_CHECKOUT; cmd/daybase turns it on by default
+	// only for a loopback development server.
+	LocalCheckout bool
 	// StripeWebhookSecret verifies billing-webhook deliveries (whsec_…).
 	// Env DAYBASE_STRIPE_WEBHOOK_SECRET.
 	StripeWebhookSecret string
@@ -84,8 +92,38 @@ type Service struct {
 	cfg    Config
 	admin  *pgxpool.Pool
 	log    *slog.Logger
-	stripe *stripeProvider // nil: local provider
+	stripe *stripeProvider // nil: local provider, or none
 	now    func() time.Time
+}
+
+// Providers, as billing-config names them (wire contract with the app).
+const (
+	providerStripe = "stripe"
+	providerLocal  = "local"
+	providerNone   = "none"
+)
+
+// provider is who takes payments on this server.
+func (s *Service) provider() string {
+	switch {
+	case s.stripe != nil:
+		return providerStripe
+	case s.cfg.LocalCheckout:
+		return providerLocal
+	}
+	return providerNone
+}
+
+// errNotSetUp answers checkout and portal when nobody takes payments.
+func errNotSetUp() error {
+	return functions.Errorf(http.StatusServiceUnavailable,
+		"Billing is not set up on this server: plans are assigned by its operator (daybase plan set EMAIL pro|team|free)")
+}
+
+// config is billing-config: which provider takes payments, so the app can
+// say that billing is not set up instead of offering an upgrade.
+func (s *Service) config(context.Context, *functions.Request) (any, error) {
+	return map[string]string{"provider": s.provider()}, nil
 }
 
 // New returns the billing service; admin bypasses row-level security
@@ -100,7 +138,8 @@ func New(cfg Config, admin *pgxpool.Pool, log *slog.Logger) *Service {
 
 // Functions returns the billing functions; billing-webhook and
 // billing-local are public (Stripe and a browser navigation carry no user
-// JWT; the signature and the session token are their credentials).
+// JWT; the signature and the session token are their credentials), and so
+// is billing-config, which names only the provider.
 func (s *Service) Functions() []functions.Function {
 	return []functions.Function{
 		{Name: "billing-checkout", Handler: s.checkout},
@@ -109,6 +148,7 @@ func (s *Service) Functions() []functions.Function {
 		{Name: "team-billing-portal", Handler: s.teamPortal},
 		{Name: "billing-webhook", Handler: s.webhook, Public: true, MaxBody: 1 << 20},
 		{Name: "billing-local", Handler: s.local, Public: true, MaxBody: 64 << 10},
+		{Name: "billing-config", Handler: s.config, Public: true},
 	}
 }
 
@@ -170,6 +210,9 @@ func (s *Service) checkout(ctx context.Context, r *functions.Request) (any, erro
 	if err := r.DecodeJSON(&in); err != nil {
 		return nil, err
 	}
+	if s.provider() == providerNone {
+		return nil, errNotSetUp()
+	}
 	if in.UserID != "" && r.Caller.Role != identity.ServiceRole && in.UserID != r.UserID() {
 		return nil, fail(false, true, http.StatusForbidden, "userId must be the signed-in user")
 	}
@@ -189,6 +232,9 @@ func (s *Service) teamCheckout(ctx context.Context, r *functions.Request) (any, 
 	var in checkoutRequest
 	if err := r.DecodeJSON(&in); err != nil {
 		return nil, err
+	}
+	if s.provider() == providerNone {
+		return nil, errNotSetUp()
 	}
 	c, err := s.validateCheckout(r, in, true)
 	if err != nil {
@@ -210,10 +256,13 @@ func (s *Service) startCheckout(ctx context.Context, c checkout, team bool) (any
 		u   string
 		err error
 	)
-	if s.stripe != nil {
+	switch s.provider() {
+	case providerStripe:
 		u, err = s.stripe.checkout(ctx, c)
-	} else {
+	case providerLocal:
 		u, err = s.localCheckout(ctx, c)
+	default:
+		return nil, errNotSetUp()
 	}
 	if err != nil {
 		var fe *functions.Error
@@ -340,6 +389,9 @@ func (s *Service) portal(ctx context.Context, r *functions.Request) (any, error)
 	if err := r.DecodeJSON(&in); err != nil {
 		return nil, err
 	}
+	if s.provider() == providerNone {
+		return nil, errNotSetUp()
+	}
 	p := portal{userID: r.UserID(), returnURL: s.cfg.PublicURL + "/app/settings/billing"}
 	if p.userID == "" {
 		return nil, fail(false, false, http.StatusBadRequest, "a signed-in user is required")
@@ -363,6 +415,9 @@ func (s *Service) teamPortal(ctx context.Context, r *functions.Request) (any, er
 	var in portalRequest
 	if err := r.DecodeJSON(&in); err != nil {
 		return nil, err
+	}
+	if s.provider() == providerNone {
+		return nil, errNotSetUp()
 	}
 	if in.TeamID == "" {
 		return nil, fail(true, false, http.StatusBadRequest, "missing teamId")
@@ -391,10 +446,13 @@ func (s *Service) openPortal(ctx context.Context, p portal, team bool) (any, err
 		u   string
 		err error
 	)
-	if s.stripe != nil {
+	switch s.provider() {
+	case providerStripe:
 		u, err = s.stripe.portal(ctx, p)
-	} else {
+	case providerLocal:
 		u, err = s.localPortal(ctx, p)
+	default:
+		return nil, errNotSetUp()
 	}
 	if err != nil {
 		s.log.Error("portal failed", "user_id", p.userID, "team_id", p.teamID, "err", err)

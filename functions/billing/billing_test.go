@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -70,7 +71,7 @@ func (b bundle) plan(userID string) string {
 }
 
 func TestLocalCheckoutAndPortal(t *testing.T) {
-	b := setup(t, billing.Config{})
+	b := setup(t, billing.Config{LocalCheckout: true})
 	res := b.invoke("billing-checkout", &b.me, map[string]any{"priceId": "pro_monthly", "mode": "subscription",
 		"successUrl": "http://app.test/ok", "cancelUrl": "http://app.test/no", "customerEmail": "x@example.test", "userId": b.user})
 	if res.Code != 200 {
@@ -120,8 +121,57 @@ func TestLocalCheckoutAndPortal(t *testing.T) {
 	}
 }
 
-func TestCheckoutErrors(t *testing.T) {
+// TestNoFreeProWithoutBilling is issue 17's finding 11: with neither Stripe
+// nor the local checkout (a development setting), a user cannot make
+// themselves Pro — no checkout, no local pay page, even with a page token
+// of an earlier session — and billing-config says billing is not set up.
+func TestNoFreeProWithoutBilling(t *testing.T) {
 	b := setup(t, billing.Config{})
+	res := b.invoke("billing-config", &b.me, nil)
+	if res.Code != 200 || strings.TrimSpace(res.Body) != `{"provider":"none"}` {
+		t.Fatalf("billing-config: %d %s", res.Code, res.Body)
+	}
+	res = b.invoke("billing-checkout", &b.me, map[string]any{"priceId": "pro_monthly", "mode": "subscription",
+		"successUrl": "http://app.test/ok", "cancelUrl": "http://app.test/no", "userId": b.user})
+	want := `{"error":"Billing is not set up on this server: plans are assigned by its operator (daybase plan set EMAIL pro|team|free)"}`
+	if res.Code != 503 || strings.TrimSpace(res.Body) != want {
+		t.Fatalf("checkout: %d %s", res.Code, res.Body)
+	}
+	// An operator-assigned plan has no portal to manage it in.
+	var email string
+	b.Scalar(&email, `SELECT email FROM auth.users WHERE id = $1`, b.user)
+	if err := billing.AssignPlan(t.Context(), b.Admin, email, "pro"); err != nil {
+		t.Fatal(err)
+	}
+	if res := b.invoke("billing-portal", &b.me, map[string]any{"email": email}); res.Code != 503 {
+		t.Fatalf("portal: %d %s", res.Code, res.Body)
+	}
+	if err := billing.AssignPlan(t.Context(), b.Admin, email, "free"); err != nil {
+		t.Fatal(err)
+	}
+	// A checkout session started while the local checkout was on cannot be
+	// paid once it is off.
+	on := billing.New(billing.Config{PublicURL: public, LocalCheckout: true}, b.Admin, b.Log)
+	withLocal := b.Server(on.Functions()...)
+	res = fntest.Invoke(withLocal, "POST", "/billing-checkout", &b.me, map[string]any{"priceId": "pro_monthly",
+		"successUrl": "http://app.test/ok", "cancelUrl": "http://app.test/no", "userId": b.user})
+	var out struct{ URL string }
+	res.JSON(t, &out)
+	if paid := b.browse("POST", out.URL, url.Values{"action": {"pay"}}); paid.Code != 404 {
+		t.Fatalf("pay with local checkout off: %d %s", paid.Code, paid.Body)
+	}
+	if p := b.plan(b.user); p != "free" {
+		t.Fatalf("plan = %s, want free", p)
+	}
+
+	res = fntest.Invoke(withLocal, "POST", "/billing-config", &b.me, nil)
+	if strings.TrimSpace(res.Body) != `{"provider":"local"}` {
+		t.Fatalf("billing-config with local checkout: %s", res.Body)
+	}
+}
+
+func TestCheckoutErrors(t *testing.T) {
+	b := setup(t, billing.Config{LocalCheckout: true})
 	other := b.User("other@example.test")
 	tests := []struct {
 		name     string
@@ -158,7 +208,7 @@ func TestCheckoutErrors(t *testing.T) {
 }
 
 func TestLocalTeamCheckout(t *testing.T) {
-	b := setup(t, billing.Config{})
+	b := setup(t, billing.Config{LocalCheckout: true})
 	var team string
 	b.Scalar(&team, `INSERT INTO public.teams (name, owner_id) VALUES ('Crew', $1) RETURNING id::text`, b.user)
 	member := b.User("member@example.test")
@@ -318,5 +368,36 @@ func TestStripeCheckoutAndWebhook(t *testing.T) {
 	b.Scalar(&status, `SELECT status FROM public.user_subscriptions WHERE subscription_id = 'sub_1'`)
 	if status != "canceled" {
 		t.Errorf("status = %s", status)
+	}
+}
+
+// TestAssignPlan: the operator's way to give plans when billing is not set
+// up (daybase plan set). The caps follow at once; free cancels the rest.
+func TestAssignPlan(t *testing.T) {
+	b := setup(t, billing.Config{})
+	ctx := t.Context()
+	var email string
+	b.Scalar(&email, `SELECT email FROM auth.users WHERE id = $1`, b.user)
+	for _, plan := range []string{"pro", "team", "pro", "free"} {
+		if err := billing.AssignPlan(ctx, b.Admin, strings.ToUpper(email), plan); err != nil {
+			t.Fatalf("assign %s: %v", plan, err)
+		}
+		if got := b.plan(b.user); got != plan {
+			t.Fatalf("after assigning %s the plan is %s", plan, got)
+		}
+		if got, err := billing.CurrentPlan(ctx, b.Admin, email); err != nil || got != plan {
+			t.Fatalf("CurrentPlan = %s, %v; want %s", got, err, plan)
+		}
+	}
+	var active int
+	b.Scalar(&active, `SELECT count(*) FROM public.user_subscriptions WHERE user_id = $1 AND status = 'active'`, b.user)
+	if active != 0 {
+		t.Errorf("%d active subscriptions after free", active)
+	}
+	if err := billing.AssignPlan(ctx, b.Admin, "nobody@example.test", "pro"); !errors.Is(err, billing.ErrNoAccount) {
+		t.Errorf("unknown address: %v", err)
+	}
+	if err := billing.AssignPlan(ctx, b.Admin, email, "gold"); err == nil {
+		t.Error("unknown plan accepted")
 	}
 }

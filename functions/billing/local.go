@@ -90,6 +90,9 @@ func (s *Service) local(ctx context.Context, r *functions.Request) (any, error) 
 	if s.stripe != nil {
 		return page(http.StatusNotFound, "Not found", "Billing runs on Stripe on this server.", nil), nil
 	}
+	if !s.cfg.LocalCheckout {
+		return page(http.StatusNotFound, "Not found", "Billing is not set up on this server.", nil), nil
+	}
 	switch r.HTTP.Method {
 	case http.MethodGet, http.MethodHead:
 		return s.localPage(ctx, kind, tok)

@@ -10,7 +10,7 @@ import (
 
 func TestAdminNeedsServiceRole(t *testing.T) {
 	b := setup(t)
-	user := b.signUp(t, uniqueEmail("plain"), "hunter22")
+	user := b.signUp(t, uniqueEmail("plain"), "hunter-two-2")
 	tests := []struct {
 		name   string
 		rq     req
@@ -38,7 +38,7 @@ func TestAdminUsers(t *testing.T) {
 	}
 	email := uniqueEmail("admin")
 	res := admin("POST", "/admin/users", map[string]any{
-		"email": email, "password": "hunter22", "email_confirm": true,
+		"email": email, "password": "hunter-two-2", "email_confirm": true,
 		"user_metadata": map[string]any{"full_name": "Ada"}, "app_metadata": map[string]any{"plan": "pro"},
 	})
 	wantStatus(t, res, 200)
@@ -49,7 +49,7 @@ func TestAdminUsers(t *testing.T) {
 	}
 	wantError(t, admin("POST", "/admin/users", map[string]any{"email": email}), 422, CodeEmailExists)
 	// The created user signs in.
-	b.signInPassword(t, email, "hunter22")
+	b.signInPassword(t, email, "hunter-two-2")
 
 	for i := range 3 {
 		wantStatus(t, admin("POST", "/admin/users", map[string]any{"email": uniqueEmail("page" + string(rune('a'+i)))}), 200)
@@ -94,8 +94,8 @@ func TestAdminUsers(t *testing.T) {
 	// Soft delete frees the address; hard delete removes the row.
 	wantStatus(t, admin("DELETE", "/admin/users/"+u.ID, map[string]any{"should_soft_delete": true}), 200)
 	wantError(t, admin("GET", "/admin/users/"+u.ID, nil), 404, CodeUserNotFound)
-	b.signUp(t, "renamed-"+email, "hunter22")
-	other := b.signUp(t, uniqueEmail("gone"), "hunter22")
+	b.signUp(t, "renamed-"+email, "hunter-two-2")
+	other := b.signUp(t, uniqueEmail("gone"), "hunter-two-2")
 	wantStatus(t, admin("DELETE", "/admin/users/"+other.User.ID, map[string]any{"should_soft_delete": false}), 200)
 	var n int
 	b.db.Pool.QueryRow(context.Background(), "SELECT count(*) FROM auth.users WHERE id = $1", other.User.ID).Scan(&n)
@@ -129,7 +129,7 @@ func TestAdminGenerateLinkAndInvite(t *testing.T) {
 		return b.do(t, req{method: method, path: path, body: body, apikey: b.serviceKey, bearer: b.serviceKey})
 	}
 	email := uniqueEmail("link")
-	res := admin("POST", "/admin/generate_link", map[string]any{"type": "signup", "email": email, "password": "hunter22", "data": map[string]any{"x": 1}})
+	res := admin("POST", "/admin/generate_link", map[string]any{"type": "signup", "email": email, "password": "hunter-two-2", "data": map[string]any{"x": 1}})
 	wantStatus(t, res, 200)
 	m := res.object(t)
 	for _, k := range []string{"action_link", "email_otp", "hashed_token", "redirect_to", "verification_type", "id", "email"} {

@@ -117,7 +117,7 @@ func BenchmarkRefresh(b *testing.B) {
 	tb, srv, client := benchServer(b, func(c *Config) { c.BcryptCost = 4 })
 	tokens := make(chan string, benchClients)
 	for i := range benchClients {
-		s := tb.signUp(b, fmt.Sprintf("bench-%d@example.test", i), "hunter22")
+		s := tb.signUp(b, fmt.Sprintf("bench-%d@example.test", i), "hunter-two-2")
 		tokens <- s.RefreshToken
 	}
 	url := srv.URL + "/auth/v1/token?grant_type=refresh_token"
@@ -154,7 +154,7 @@ func BenchmarkRefresh(b *testing.B) {
 func BenchmarkPasswordSignIn(b *testing.B) {
 	tb, srv, client := benchServer(b)
 	for i := range benchClients {
-		tb.signUp(b, fmt.Sprintf("bench-%d@example.test", i), "hunter22")
+		tb.signUp(b, fmt.Sprintf("bench-%d@example.test", i), "hunter-two-2")
 	}
 	url := srv.URL + "/auth/v1/token?grant_type=password"
 	var next, failures atomic.Int64
@@ -165,7 +165,7 @@ func BenchmarkPasswordSignIn(b *testing.B) {
 	b.RunParallel(func(pb *testing.PB) {
 		email := fmt.Sprintf("bench-%d@example.test", next.Add(1)%benchClients)
 		for pb.Next() {
-			if status, _ := post(b, client, url, tb.anonKey, map[string]string{"email": email, "password": "hunter22"}); status != 200 {
+			if status, _ := post(b, client, url, tb.anonKey, map[string]string{"email": email, "password": "hunter-two-2"}); status != 200 {
 				failures.Add(1)
 			}
 		}
@@ -181,10 +181,10 @@ func BenchmarkPasswordSignIn(b *testing.B) {
 // DAYBASE_AUTH_BCRYPT_COST.
 func BenchmarkBcrypt(b *testing.B) {
 	for _, cost := range []int{10, 11, 12} {
-		hash, _ := bcrypt.GenerateFromPassword([]byte("hunter22"), cost)
+		hash, _ := bcrypt.GenerateFromPassword([]byte("hunter-two-2"), cost)
 		b.Run(fmt.Sprintf("cost=%d", cost), func(b *testing.B) {
 			for b.Loop() {
-				bcrypt.CompareHashAndPassword(hash, []byte("hunter22"))
+				bcrypt.CompareHashAndPassword(hash, []byte("hunter-two-2"))
 			}
 		})
 	}

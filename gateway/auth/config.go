@@ -37,7 +37,9 @@ type Config struct {
 	// Autoconfirm treats new e-mail addresses as confirmed, so sign-up
 	// returns a session at once. Off, sign-up mails a confirmation link and
 	// password sign-in answers email_not_confirmed until it is followed.
-	// Env DAYBASE_AUTH_AUTOCONFIRM, default true.
+	// Env DAYBASE_AUTH_AUTOCONFIRM; default off, except on a development
+	// server that listens on and is reached at a loopback address and has
+	// no SMTP server (cmd/daybase decides, and says so at start-up).
 	Autoconfirm bool
 	// AnonymousSignIns allows signInAnonymously. Env
 	// DAYBASE_AUTH_ANONYMOUS_SIGN_INS, default false.
@@ -51,14 +53,22 @@ type Config struct {
 	// DAYBASE_AUTH_SECURE_PASSWORD_CHANGE, default false.
 	SecurePasswordChange bool
 	// PasswordMinLength is the shortest password accepted. Env
-	// DAYBASE_AUTH_PASSWORD_MIN_LENGTH, default 6.
+	// DAYBASE_AUTH_PASSWORD_MIN_LENGTH, default 8.
 	PasswordMinLength int
+	// PasswordCommonCheck refuses the 30,000 most common passwords
+	// (weak_password, reason "pwned"), checked offline against an embedded
+	// list. Env DAYBASE_AUTH_PASSWORD_COMMON_CHECK, default true.
+	PasswordCommonCheck bool
 	// BcryptCost is the bcrypt work factor for new password hashes. Env
 	// DAYBASE_AUTH_BCRYPT_COST, default 10 (see docs/decisions.md).
 	BcryptCost int
 	// OTPExpiry is how long e-mailed links and codes stay valid. Env
 	// DAYBASE_AUTH_OTP_EXPIRY, default 1h.
 	OTPExpiry time.Duration
+	// OTPMaxFailures is how many wrong codes may be typed for one address
+	// before its outstanding codes stop working (a new one must be
+	// requested). Env DAYBASE_AUTH_OTP_MAX_FAILURES, default 5.
+	OTPMaxFailures int
 	// FlowStateExpiry bounds the PKCE and OAuth round trip, from the
 	// redirect to the code exchange. Default 5m.
 	FlowStateExpiry time.Duration
@@ -196,11 +206,12 @@ func Defaults() Config {
 	return Config{
 		JWTExpiry:            time.Hour,
 		RefreshReuseInterval: 10 * time.Second,
-		Autoconfirm:          true,
 		SecureEmailChange:    true,
-		PasswordMinLength:    6,
+		PasswordMinLength:    8,
+		PasswordCommonCheck:  true,
 		BcryptCost:           10,
 		OTPExpiry:            time.Hour,
+		OTPMaxFailures:       5,
 		FlowStateExpiry:      5 * time.Minute,
 		MFAMaxFactors:        10,
 		MFAChallengeExpiry:   5 * time.Minute,

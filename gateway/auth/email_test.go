@@ -3,9 +3,11 @@ package auth
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -47,7 +49,7 @@ func (b *testBundle) follow(t testing.TB, link string) *url.URL {
 func TestRecoveryFlow(t *testing.T) {
 	b := setup(t)
 	email := uniqueEmail("recover")
-	b.signUp(t, email, "hunter22")
+	b.signUp(t, email, "hunter-two-2")
 
 	res := b.do(t, req{method: "POST", path: "/recover?redirect_to=" + url.QueryEscape("http://daybase.test/app/reset"),
 		body: map[string]any{"email": email, "gotrue_meta_security": map[string]any{}, "code_challenge": nil, "code_challenge_method": nil}})
@@ -86,7 +88,7 @@ func TestRecoveryFlow(t *testing.T) {
 func TestRecoveryWithCode(t *testing.T) {
 	b := setup(t)
 	email := uniqueEmail("code")
-	b.signUp(t, email, "hunter22")
+	b.signUp(t, email, "hunter-two-2")
 	wantStatus(t, b.do(t, req{method: "POST", path: "/recover", body: map[string]any{"email": email}}), 200)
 	_, code := b.mailLink(t, email)
 	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: map[string]any{"type": "recovery", "email": email, "token": "000000"}}), 403, CodeOTPExpired)
@@ -99,6 +101,42 @@ func TestRecoveryWithCode(t *testing.T) {
 	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"password": "brand new"}}), 422, CodeSamePassword)
 }
 
+// TestWrongCodesPerAddress is issue 17's finding 8: wrong guesses of an
+// e-mailed code are counted per address, whatever the IP. Five attempts
+// from five addresses use up the code: the right one no longer works, and
+// only a newly requested code does.
+func TestWrongCodesPerAddress(t *testing.T) {
+	b := setup(t, func(c *Config) { c.RateLimits.EmailSend = Rate{} })
+	email := uniqueEmail("guessed")
+	b.signUp(t, email, "hunter-two-2")
+	wantStatus(t, b.do(t, req{method: "POST", path: "/recover", body: map[string]any{"email": email}}), 200)
+	_, code := b.mailLink(t, email)
+	wrong := fmt.Sprintf("%06d", (mustAtoi(t, code)+1)%1_000_000)
+	for i := range 5 {
+		wantError(t, b.do(t, req{method: "POST", path: "/verify", ip: fmt.Sprintf("203.0.113.%d", i+1),
+			body: map[string]any{"type": "recovery", "email": email, "token": wrong}}), 403, CodeOTPExpired)
+	}
+	wantError(t, b.do(t, req{method: "POST", path: "/verify", ip: "203.0.113.99",
+		body: map[string]any{"type": "recovery", "email": email, "token": code}}), 403, CodeOTPExpired)
+
+	// A new code works (and starts from zero failures).
+	b.db.Pool.Exec(t.Context(), "UPDATE auth.users SET recovery_sent_at = now() - interval '2 minutes' WHERE email = $1", email)
+	wantStatus(t, b.do(t, req{method: "POST", path: "/recover", body: map[string]any{"email": email}}), 200)
+	_, fresh := b.mailLink(t, email)
+	wantError(t, b.do(t, req{method: "POST", path: "/verify",
+		body: map[string]any{"type": "recovery", "email": email, "token": wrong}}), 403, CodeOTPExpired)
+	wantStatus(t, b.do(t, req{method: "POST", path: "/verify", body: map[string]any{"type": "recovery", "email": email, "token": fresh}}), 200)
+}
+
+func mustAtoi(t testing.TB, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 func TestSignUpConfirmationAndPKCE(t *testing.T) {
 	b := setup(t, func(c *Config) { c.Autoconfirm = false })
 	email := uniqueEmail("pkce")
@@ -106,7 +144,7 @@ func TestSignUpConfirmationAndPKCE(t *testing.T) {
 	sum := sha256.Sum256([]byte(verifier))
 	challenge := base64.RawURLEncoding.EncodeToString(sum[:])
 	res := b.do(t, req{method: "POST", path: "/signup?redirect_to=" + url.QueryEscape("http://daybase.test/welcome"),
-		body: map[string]any{"email": email, "password": "hunter22", "code_challenge": challenge, "code_challenge_method": "s256"}})
+		body: map[string]any{"email": email, "password": "hunter-two-2", "code_challenge": challenge, "code_challenge_method": "s256"}})
 	wantStatus(t, res, 200)
 	link, _ := b.mailLink(t, email)
 	if !strings.Contains(link, "token=pkce_") {
@@ -130,7 +168,7 @@ func TestSignUpConfirmationAndPKCE(t *testing.T) {
 		404, CodeFlowStateNotFound)
 
 	// A registered address answers like a new one when confirmation is on.
-	res = b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter22"}})
+	res = b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter-two-2"}})
 	wantStatus(t, res, 200)
 	var fake User
 	res.decode(t, &fake)
@@ -176,10 +214,10 @@ func TestMagicLinkOTP(t *testing.T) {
 func TestResendAndEmailChange(t *testing.T) {
 	b := setup(t, func(c *Config) { c.RateLimits.EmailSend = Rate{} })
 	email := uniqueEmail("change")
-	s := b.signUp(t, email, "hunter22")
+	s := b.signUp(t, email, "hunter-two-2")
 	newEmail := uniqueEmail("new")
 	taken := uniqueEmail("taken")
-	b.signUp(t, taken, "hunter22")
+	b.signUp(t, taken, "hunter-two-2")
 	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"email": taken}}), 422, CodeEmailExists)
 
 	res := b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"email": newEmail}})
@@ -203,7 +241,7 @@ func TestResendAndEmailChange(t *testing.T) {
 	if u["email"] != newEmail || u["new_email"] != nil {
 		t.Fatalf("after change: %v", u)
 	}
-	b.signInPassword(t, newEmail, "hunter22")
+	b.signInPassword(t, newEmail, "hunter-two-2")
 
 	// Resend of a sign-up confirmation for an unknown address answers {}.
 	wantStatus(t, b.do(t, req{method: "POST", path: "/resend", body: map[string]any{"type": "signup", "email": uniqueEmail("ghost")}}), 200)
@@ -213,7 +251,7 @@ func TestResendAndEmailChange(t *testing.T) {
 func TestReauthenticateNonce(t *testing.T) {
 	b := setup(t, func(c *Config) { c.SecurePasswordChange = true })
 	email := uniqueEmail("nonce")
-	s := b.signUp(t, email, "hunter22")
+	s := b.signUp(t, email, "hunter-two-2")
 	// A fresh session changes the password without a nonce.
 	wantStatus(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"password": "second pw"}}), 200)
 	// An old one needs the nonce.
@@ -229,9 +267,9 @@ func TestReauthenticateNonce(t *testing.T) {
 func TestLogoutScopes(t *testing.T) {
 	b := setup(t)
 	email := uniqueEmail("logout")
-	s1 := b.signUp(t, email, "hunter22")
-	s2 := b.signInPassword(t, email, "hunter22")
-	s3 := b.signInPassword(t, email, "hunter22")
+	s1 := b.signUp(t, email, "hunter-two-2")
+	s2 := b.signInPassword(t, email, "hunter-two-2")
+	s3 := b.signInPassword(t, email, "hunter-two-2")
 
 	wantError(t, b.do(t, req{method: "POST", path: "/logout?scope=everything", bearer: s1.AccessToken}), 400, CodeValidationFailed)
 	wantError(t, b.do(t, req{method: "POST", path: "/logout"}), 401, CodeNoAuthorization)
@@ -244,7 +282,7 @@ func TestLogoutScopes(t *testing.T) {
 	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: s2.AccessToken}), 403, CodeSessionNotFound)
 	wantStatus(t, b.do(t, req{method: "GET", path: "/user", bearer: s1.AccessToken}), 200)
 
-	s4 := b.signInPassword(t, email, "hunter22")
+	s4 := b.signInPassword(t, email, "hunter-two-2")
 	wantStatus(t, b.do(t, req{method: "POST", path: "/logout", bearer: s4.AccessToken}), 204)
 	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: s1.AccessToken}), 403, CodeSessionNotFound)
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s1.RefreshToken}}),
@@ -256,7 +294,7 @@ func TestUserEndpointTokens(t *testing.T) {
 	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: b.anonKey}), 403, CodeBadJWT)
 	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: "abc.def.ghi"}), 403, CodeBadJWT)
 	wantError(t, b.do(t, req{method: "GET", path: "/user"}), 401, CodeNoAuthorization)
-	s := b.signUp(t, uniqueEmail("meta"), "hunter22")
+	s := b.signUp(t, uniqueEmail("meta"), "hunter-two-2")
 	expired := b.claims(t, s.AccessToken)
 	expired["exp"] = time.Now().Add(-time.Minute).Unix()
 	old, _ := b.signer.Sign(expired)

@@ -181,6 +181,12 @@ func (e *apiError) withStatus(status int) *apiError { e.Status = status; return 
 // because records the internal cause.
 func (e *apiError) because(err error) *apiError { e.Err = err; return e }
 
+// isCode reports whether err is an apiError with code.
+func isCode(err error, code Code) bool {
+	var ae *apiError
+	return errors.As(err, &ae) && ae.Code == code
+}
+
 // errInvalidLogin hides whether the e-mail or the password was wrong.
 func errInvalidLogin() *apiError {
 	return fail(CodeInvalidCredentials, "Invalid login credentials")

@@ -38,6 +38,7 @@ func setup(t testing.TB, opts ...func(*Config)) *testBundle {
 	t.Helper()
 	db := pgtest.New(t)
 	cfg := Defaults()
+	cfg.Autoconfirm = true // as on the loopback development server; tests of confirmation turn it off
 	for _, o := range opts {
 		o(&cfg)
 	}

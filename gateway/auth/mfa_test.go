@@ -58,7 +58,7 @@ func (b *testBundle) verify(t testing.TB, at, factorID, challengeID, code string
 func TestMFAEnrollShape(t *testing.T) {
 	b := setup(t)
 	email := uniqueEmail("enroll")
-	s := b.signUp(t, email, "hunter22")
+	s := b.signUp(t, email, "hunter-two-2")
 	res := b.do(t, req{method: "POST", path: "/factors", bearer: s.AccessToken, body: map[string]any{"friendly_name": "Laptop", "factor_type": "totp", "issuer": "daybase"}})
 	wantStatus(t, res, http.StatusOK)
 	m := res.object(t)
@@ -92,7 +92,7 @@ func TestMFAEnrollShape(t *testing.T) {
 
 func TestMFAFactorLimit(t *testing.T) {
 	b := setup(t, func(c *Config) { c.MFAMaxFactors = 2 })
-	s := b.signUp(t, uniqueEmail("limit"), "hunter22")
+	s := b.signUp(t, uniqueEmail("limit"), "hunter-two-2")
 	b.enroll(t, s.AccessToken, "one")
 	b.enroll(t, s.AccessToken, "two")
 	wantError(t, b.do(t, req{method: "POST", path: "/factors", bearer: s.AccessToken, body: map[string]any{"friendly_name": "three", "factor_type": "totp"}}),
@@ -105,8 +105,8 @@ func TestMFAFactorLimit(t *testing.T) {
 func TestMFAVerifyRaisesSession(t *testing.T) {
 	b := setup(t)
 	email := uniqueEmail("aal")
-	s := b.signUp(t, email, "hunter22")
-	other := b.signInPassword(t, email, "hunter22") // a second aal1 session
+	s := b.signUp(t, email, "hunter-two-2")
+	other := b.signInPassword(t, email, "hunter-two-2") // a second aal1 session
 
 	c := b.claims(t, s.AccessToken)
 	if c["aal"] != "aal1" {
@@ -161,7 +161,7 @@ func TestMFAVerifyRaisesSession(t *testing.T) {
 	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: other.AccessToken}), 403, CodeSessionNotFound)
 
 	// A new password sign-in is aal1 with a verified factor: next level aal2.
-	s3 := b.signInPassword(t, email, "hunter22")
+	s3 := b.signInPassword(t, email, "hunter-two-2")
 	if b.claims(t, s3.AccessToken)["aal"] != "aal1" || !s3.User.hasVerifiedFactorJSON() {
 		t.Fatalf("sign-in after MFA: aal %v factors %+v", b.claims(t, s3.AccessToken)["aal"], s3.User.Factors)
 	}
@@ -193,7 +193,7 @@ func (u User) hasVerifiedFactorJSON() bool { return u.hasVerifiedFactor() }
 
 func TestMFAChallengeRules(t *testing.T) {
 	b := setup(t)
-	s := b.signUp(t, uniqueEmail("chal"), "hunter22")
+	s := b.signUp(t, uniqueEmail("chal"), "hunter-two-2")
 	f := b.enroll(t, s.AccessToken, "app")
 
 	// Expired challenge.
@@ -208,7 +208,7 @@ func TestMFAChallengeRules(t *testing.T) {
 	wantError(t, res, 422, CodeMFAIPAddressMismatch)
 
 	// Unknown factor, someone else's factor, a non-UUID id.
-	otherUser := b.signUp(t, uniqueEmail("other"), "hunter22")
+	otherUser := b.signUp(t, uniqueEmail("other"), "hunter-two-2")
 	wantError(t, b.do(t, req{method: "POST", path: "/factors/" + f.ID + "/challenge", bearer: otherUser.AccessToken}), 404, CodeMFAFactorNotFound)
 	wantError(t, b.do(t, req{method: "POST", path: "/factors/not-a-uuid/challenge", bearer: s.AccessToken}), 404, CodeValidationFailed)
 	wantError(t, b.verify(t, s.AccessToken, f.ID, "00000000-0000-4000-8000-000000000000", "123456"), 422, CodeMFAFactorNotFound)
@@ -221,7 +221,7 @@ func TestMFAChallengeRules(t *testing.T) {
 
 func TestMFAFailuresAreRateLimited(t *testing.T) {
 	b := setup(t)
-	s := b.signUp(t, uniqueEmail("brute"), "hunter22")
+	s := b.signUp(t, uniqueEmail("brute"), "hunter-two-2")
 	f := b.enroll(t, s.AccessToken, "app")
 	ch := b.challenge(t, s.AccessToken, f.ID)
 	for i := range 5 {

@@ -156,7 +156,7 @@ func TestOAuthImplicitGitHub(t *testing.T) {
 
 func TestOAuthPKCEGoogleLinksByVerifiedEmail(t *testing.T) {
 	b, f := oauthSetup(t)
-	existing := b.signUp(t, "octo@example.test", "hunter22")
+	existing := b.signUp(t, "octo@example.test", "hunter-two-2")
 	verifier := strings.Repeat("0f", 56)
 	sum := sha256.Sum256([]byte(verifier))
 	challenge := base64.RawURLEncoding.EncodeToString(sum[:])
@@ -184,7 +184,7 @@ func TestOAuthPKCEGoogleLinksByVerifiedEmail(t *testing.T) {
 
 func TestOAuthUnverifiedEmailDoesNotLink(t *testing.T) {
 	b, f := oauthSetup(t)
-	b.signUp(t, "octo@example.test", "hunter22")
+	b.signUp(t, "octo@example.test", "hunter-two-2")
 	f.verified = false
 	loc := b.oauthSignIn(t, f, "provider=github&redirect_to="+url.QueryEscape("http://daybase.test/app"))
 	frag, _ := url.ParseQuery(loc.Fragment)

@@ -2,8 +2,11 @@ package auth
 
 import (
 	"fmt"
+	"strings"
+	"sync"
 	"unicode/utf8"
 
+	"github.com/trustelem/zxcvbn/frequency"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -17,21 +20,57 @@ func (s *Service) checkNewPassword(pw string) error {
 		return fail(CodeValidationFailed, "Password cannot be longer than %d characters", maxPasswordBytes)
 	}
 	if reasons := s.passwordWeakness(pw); len(reasons) > 0 {
-		return &apiError{Code: CodeWeakPassword, Msg: weakPasswordMessage(s.cfg.PasswordMinLength), WeakReasons: reasons}
+		return &apiError{Code: CodeWeakPassword, Msg: s.weakPasswordMessage(reasons), WeakReasons: reasons}
 	}
 	return nil
 }
 
-// passwordWeakness lists GoTrue's weak_password reasons for pw.
+// passwordWeakness lists GoTrue's weak_password reasons for pw: "length"
+// below the minimum, "pwned" for one of the most common passwords (GoTrue
+// asks HaveIBeenPwned; Daybase checks an embedded list, offline).
 func (s *Service) passwordWeakness(pw string) []string {
+	var reasons []string
 	if utf8.RuneCountInString(pw) < s.cfg.PasswordMinLength {
-		return []string{"length"}
+		reasons = append(reasons, "length")
 	}
-	return nil
+	if s.cfg.PasswordCommonCheck && isCommonPassword(pw) {
+		reasons = append(reasons, "pwned")
+	}
+	return reasons
 }
 
-func weakPasswordMessage(min int) string {
-	return fmt.Sprintf("Password should be at least %d characters.", min)
+// weakPasswordMessage is GoTrue's message for reasons: one sentence per
+// reason, joined by a space (internal/api/password.go).
+func (s *Service) weakPasswordMessage(reasons []string) string {
+	var msgs []string
+	for _, r := range reasons {
+		switch r {
+		case "length":
+			msgs = append(msgs, fmt.Sprintf("Password should be at least %d characters.", s.cfg.PasswordMinLength))
+		case "pwned":
+			msgs = append(msgs, "Password is known to be weak and easy to guess, please choose a different one.")
+		}
+	}
+	return strings.Join(msgs, " ")
+}
+
+// commonPasswords is the set of the 30,000 most common passwords that
+// zxcvbn ranks (MIT; Dropbox's list from Xato's ten million leaked
+// passwords, as packaged by github.com/trustelem/zxcvbn/frequency), all
+// lower case. Built on the first password check, not at start-up.
+var commonPasswords = sync.OnceValue(func() map[string]struct{} {
+	list := frequency.FrequencyLists["passwords"]
+	set := make(map[string]struct{}, len(list))
+	for _, p := range list {
+		set[p] = struct{}{}
+	}
+	return set
+})
+
+// isCommonPassword reports whether pw, ignoring case, is on the list.
+func isCommonPassword(pw string) bool {
+	_, ok := commonPasswords()[strings.ToLower(pw)]
+	return ok
 }
 
 // hashPassword bcrypts pw at the configured cost.

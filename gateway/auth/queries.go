@@ -64,6 +64,8 @@ var q struct {
 
 	// sql/tokens.sql
 	UpsertOneTimeToken   string
+	CountWrongCode       string
+	DeleteExhaustedCodes string
 	SetSentAt            string
 	FindOneTimeToken     string
 	DeleteOneTimeToken   string

@@ -58,22 +58,22 @@ func TestWrongPasswordsAreSlowedDown(t *testing.T) {
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": email, "password": "the right one"}}),
 		429, CodeOverRequestRateLimit)
 	other := uniqueEmail("bystander")
-	b.signUp(t, other, "hunter22")
-	b.signInPassword(t, other, "hunter22")
+	b.signUp(t, other, "hunter-two-2")
+	b.signInPassword(t, other, "hunter-two-2")
 }
 
 func TestSignUpRateLimitPerIP(t *testing.T) {
 	b := setup(t, func(c *Config) { c.RateLimits.SignUpIP = Rate{Burst: 3, Per: time.Hour}; c.BcryptCost = 4 })
 	for i := range 3 {
-		wantStatus(t, b.do(t, req{method: "POST", path: "/signup", ip: "203.0.113.9", body: map[string]any{"email": uniqueEmail("burst"), "password": "hunter22"}}), 200)
+		wantStatus(t, b.do(t, req{method: "POST", path: "/signup", ip: "203.0.113.9", body: map[string]any{"email": uniqueEmail("burst"), "password": "hunter-two-2"}}), 200)
 		_ = i
 	}
-	res := b.do(t, req{method: "POST", path: "/signup", ip: "203.0.113.9", body: map[string]any{"email": uniqueEmail("burst"), "password": "hunter22"}})
+	res := b.do(t, req{method: "POST", path: "/signup", ip: "203.0.113.9", body: map[string]any{"email": uniqueEmail("burst"), "password": "hunter-two-2"}})
 	wantError(t, res, 429, CodeOverRequestRateLimit)
 	if res.Header.Get("Retry-After") == "" {
 		t.Fatal("no Retry-After")
 	}
-	wantStatus(t, b.do(t, req{method: "POST", path: "/signup", ip: "203.0.113.10", body: map[string]any{"email": uniqueEmail("burst"), "password": "hunter22"}}), 200)
+	wantStatus(t, b.do(t, req{method: "POST", path: "/signup", ip: "203.0.113.10", body: map[string]any{"email": uniqueEmail("burst"), "password": "hunter-two-2"}}), 200)
 }
 
 // The defaults let one address sign up a few hundred users in a test run.
@@ -120,12 +120,12 @@ func TestCaptcha(t *testing.T) {
 		c.Captcha = CaptchaConfig{Provider: "hcaptcha", Secret: "s3cret", VerifyURL: fake.URL}
 	})
 	email := uniqueEmail("captcha")
-	wantError(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter22"}}), 400, CodeCaptchaFailed)
-	wantError(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter22",
+	wantError(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter-two-2"}}), 400, CodeCaptchaFailed)
+	wantError(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter-two-2",
 		"gotrue_meta_security": map[string]any{"captcha_token": "bad"}}}), 400, CodeCaptchaFailed)
-	wantStatus(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter22",
+	wantStatus(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter-two-2",
 		"gotrue_meta_security": map[string]any{"captcha_token": "good-token"}}}), 200)
-	wantStatus(t, b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": email, "password": "hunter22",
+	wantStatus(t, b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": email, "password": "hunter-two-2",
 		"gotrue_meta_security": map[string]any{"captcha_token": "good-token"}}}), 200)
 	if len(got) != 3 {
 		t.Fatalf("siteverify called %d times: %v", len(got), got)
@@ -144,7 +144,7 @@ func TestPerAddressLimitsOfEachEndpoint(t *testing.T) {
 		c.RateLimits.RefreshIP = one
 		c.RateLimits.MFAVerifyIP = one
 	})
-	s := b.signUp(t, uniqueEmail("limits"), "hunter22")
+	s := b.signUp(t, uniqueEmail("limits"), "hunter-two-2")
 	f := b.enroll(t, s.AccessToken, "app")
 	ch := b.challenge(t, s.AccessToken, f.ID)
 

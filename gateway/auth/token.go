@@ -113,7 +113,7 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if reasons := s.passwordWeakness(p.Password); len(reasons) > 0 {
-		resp.WeakPassword = &weakPassword{Reasons: reasons, Message: weakPasswordMessage(s.cfg.PasswordMinLength)}
+		resp.WeakPassword = &weakPassword{Reasons: reasons, Message: s.weakPasswordMessage(reasons)}
 	}
 	return writeJSON(w, http.StatusOK, resp)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -16,7 +17,7 @@ func TestSignUpReturnsSessionWithClaims(t *testing.T) {
 	b := setup(t)
 	email := uniqueEmail("signup")
 	res := b.do(t, req{method: "POST", path: "/signup", body: map[string]any{
-		"email": email, "password": "hunter22", "data": map[string]any{"full_name": "Ada"},
+		"email": email, "password": "hunter-two-2", "data": map[string]any{"full_name": "Ada"},
 		"gotrue_meta_security": map[string]any{}, "code_challenge": nil, "code_challenge_method": nil,
 	}})
 	wantStatus(t, res, http.StatusOK)
@@ -65,23 +66,23 @@ func TestSignUpReturnsSessionWithClaims(t *testing.T) {
 func TestSignUpErrors(t *testing.T) {
 	b := setup(t)
 	email := uniqueEmail("dup")
-	b.signUp(t, email, "hunter22")
+	b.signUp(t, email, "hunter-two-2")
 	tests := []struct {
 		name   string
 		body   any
 		status int
 		code   Code
 	}{
-		{"existing user", map[string]any{"email": email, "password": "hunter22"}, 422, CodeUserAlreadyExists},
-		{"existing user, other case", map[string]any{"email": "  " + upper(email), "password": "hunter22"}, 422, CodeUserAlreadyExists},
+		{"existing user", map[string]any{"email": email, "password": "hunter-two-2"}, 422, CodeUserAlreadyExists},
+		{"existing user, other case", map[string]any{"email": "  " + upper(email), "password": "hunter-two-2"}, 422, CodeUserAlreadyExists},
 		{"weak password", map[string]any{"email": uniqueEmail("weak"), "password": "abc"}, 422, CodeWeakPassword},
 		{"password too long", map[string]any{"email": uniqueEmail("long"), "password": string(make([]byte, 73))}, 400, CodeValidationFailed},
-		{"bad email", map[string]any{"email": "not-an-email", "password": "hunter22"}, 400, CodeEmailAddressInvalid},
+		{"bad email", map[string]any{"email": "not-an-email", "password": "hunter-two-2"}, 400, CodeEmailAddressInvalid},
 		{"no password", map[string]any{"email": uniqueEmail("nopw")}, 400, CodeValidationFailed},
-		{"phone", map[string]any{"phone": "+15555550100", "password": "hunter22"}, 422, CodePhoneProviderDisabled},
+		{"phone", map[string]any{"phone": "+15555550100", "password": "hunter-two-2"}, 422, CodePhoneProviderDisabled},
 		{"anonymous disabled", map[string]any{"data": map[string]any{}}, 422, CodeAnonymousDisabled},
 		{"bad json", "{nope", 400, CodeBadJSON},
-		{"bad pkce", map[string]any{"email": uniqueEmail("pkce"), "password": "hunter22", "code_challenge": "short", "code_challenge_method": "s256"}, 400, CodeValidationFailed},
+		{"bad pkce", map[string]any{"email": uniqueEmail("pkce"), "password": "hunter-two-2", "code_challenge": "short", "code_challenge_method": "s256"}, 400, CodeValidationFailed},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -89,13 +90,34 @@ func TestSignUpErrors(t *testing.T) {
 			wantError(t, res, tt.status, tt.code)
 		})
 	}
-	t.Run("weak password reasons", func(t *testing.T) {
-		res := b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": uniqueEmail("weak"), "password": "abc"}})
-		wp := res.object(t)["weak_password"].(map[string]any)
-		if r := wp["reasons"].([]any); len(r) != 1 || r[0] != "length" {
-			t.Fatalf("weak_password = %v", wp)
-		}
-	})
+	// Issue 17, finding 7: at least 8 characters, and none of the most
+	// common passwords, in GoTrue's weak_password shape (code, message,
+	// weak_password.reasons).
+	for _, tt := range []struct {
+		password string
+		reasons  []any
+		msg      string
+	}{
+		{"x7q-z", []any{"length"}, "Password should be at least 8 characters."},
+		{"x7q-z9k", []any{"length"}, "Password should be at least 8 characters."},
+		{"Password1", []any{"pwned"}, "Password is known to be weak and easy to guess, please choose a different one."},
+		{"QWERTYUIOP", []any{"pwned"}, "Password is known to be weak and easy to guess, please choose a different one."},
+		{"abc123", []any{"length", "pwned"},
+			"Password should be at least 8 characters. Password is known to be weak and easy to guess, please choose a different one."},
+	} {
+		t.Run("weak password "+tt.password, func(t *testing.T) {
+			res := b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": uniqueEmail("weak"), "password": tt.password}})
+			wantError(t, res, 422, CodeWeakPassword)
+			m := res.object(t)
+			want := map[string]any{"code": "weak_password", "error_code": "weak_password", "message": tt.msg,
+				"weak_password": map[string]any{"reasons": tt.reasons}}
+			if diff := cmp.Diff(want, m); diff != "" {
+				t.Fatalf("mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+	// A password that is neither short nor common passes.
+	wantStatus(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": uniqueEmail("strong"), "password": "x7q-z9k!"}}), 200)
 }
 
 func upper(s string) string {
@@ -130,20 +152,20 @@ func TestPasswordGrant(t *testing.T) {
 func TestPasswordGrantNeedsConfirmedEmail(t *testing.T) {
 	b := setup(t, func(c *Config) { c.Autoconfirm = false })
 	email := uniqueEmail("unconfirmed")
-	res := b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter22"}})
+	res := b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter-two-2"}})
 	wantStatus(t, res, 200)
 	m := res.object(t)
 	if m["id"] == nil || m["access_token"] != nil || m["confirmation_sent_at"] == nil {
 		t.Fatalf("want a flat unconfirmed user, got %s", res.Body)
 	}
-	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": email, "password": "hunter22"}}),
+	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": email, "password": "hunter-two-2"}}),
 		400, CodeEmailNotConfirmed)
 }
 
 func TestRefreshRotation(t *testing.T) {
 	b := setup(t)
 	email := uniqueEmail("refresh")
-	s0 := b.signUp(t, email, "hunter22")
+	s0 := b.signUp(t, email, "hunter-two-2")
 	refresh := func(tok string) response {
 		return b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": tok}})
 	}
@@ -204,9 +226,46 @@ func TestRefreshRotation(t *testing.T) {
 	}
 }
 
+// TestReuseDetectionEndsAccessTokens is issue 17's finding 3: a thief who
+// replays a stolen refresh token gets the session ended, and the session's
+// access tokens — the thief's as well as the owner's — are refused at once
+// for the account endpoints, as after sign-out, not when they expire.
+func TestReuseDetectionEndsAccessTokens(t *testing.T) {
+	b := setup(t)
+	email := uniqueEmail("reuse")
+	owner := b.signUp(t, email, "correct horse 1")
+	refresh := func(tok string) response {
+		return b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": tok}})
+	}
+	// The thief copied the refresh token and uses it first, and once more
+	// (the copied token is then no longer the parent of the live one,
+	// which would be handed back as a lost answer).
+	res := refresh(owner.RefreshToken)
+	wantStatus(t, res, 200)
+	var thief session
+	res.decode(t, &thief)
+	res = refresh(thief.RefreshToken)
+	wantStatus(t, res, 200)
+	res.decode(t, &thief)
+	wantStatus(t, b.do(t, req{method: "GET", path: "/user", bearer: thief.AccessToken}), 200)
+
+	// The owner's client refreshes with the same (now old) token after the
+	// reuse interval: reuse detected, the session ends.
+	b.db.Pool.Exec(context.Background(), "UPDATE auth.refresh_tokens SET updated_at = now() - interval '11 seconds' WHERE token = $1", owner.RefreshToken)
+	wantError(t, refresh(owner.RefreshToken), 400, CodeRefreshTokenAlreadyUsed)
+
+	for _, tok := range []string{thief.AccessToken, owner.AccessToken} {
+		wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: tok}), 403, CodeSessionNotFound)
+		wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: tok, body: map[string]any{"password": "the thief's own pass"}}),
+			403, CodeSessionNotFound)
+	}
+	// The password is unchanged: the owner still signs in with it.
+	b.signInPassword(t, email, "correct horse 1")
+}
+
 func TestRefreshSeesMetadataChanges(t *testing.T) {
 	b := setup(t)
-	s0 := b.signUp(t, uniqueEmail("meta"), "hunter22")
+	s0 := b.signUp(t, uniqueEmail("meta"), "hunter-two-2")
 	res := b.do(t, req{method: "PUT", path: "/user", bearer: s0.AccessToken, body: map[string]any{"data": map[string]any{"full_name": "Grace"}}})
 	wantStatus(t, res, 200)
 	res = b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s0.RefreshToken}})
@@ -222,7 +281,7 @@ func TestRefreshSeesMetadataChanges(t *testing.T) {
 // row lock serialises them and the losers get the active token back.
 func TestRefreshConcurrentSameToken(t *testing.T) {
 	b := setup(t)
-	s0 := b.signUp(t, uniqueEmail("race"), "hunter22")
+	s0 := b.signUp(t, uniqueEmail("race"), "hunter-two-2")
 	const n = 8
 	var wg sync.WaitGroup
 	tokens := make([]string, n)
@@ -255,7 +314,7 @@ func TestRefreshConcurrentSameToken(t *testing.T) {
 
 func TestSessionTimebox(t *testing.T) {
 	b := setup(t, func(c *Config) { c.SessionTimebox = time.Hour })
-	s0 := b.signUp(t, uniqueEmail("timebox"), "hunter22")
+	s0 := b.signUp(t, uniqueEmail("timebox"), "hunter-two-2")
 	sid := b.claims(t, s0.AccessToken)["session_id"]
 	b.db.Pool.Exec(context.Background(), "UPDATE auth.sessions SET not_after = now() - interval '1 second' WHERE id = $1", sid)
 	res := b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s0.RefreshToken}})
@@ -264,7 +323,7 @@ func TestSessionTimebox(t *testing.T) {
 
 func TestRefreshBannedUser(t *testing.T) {
 	b := setup(t)
-	s0 := b.signUp(t, uniqueEmail("banned"), "hunter22")
+	s0 := b.signUp(t, uniqueEmail("banned"), "hunter-two-2")
 	b.db.Pool.Exec(context.Background(), "UPDATE auth.users SET banned_until = now() + interval '1 hour' WHERE id = $1", s0.User.ID)
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s0.RefreshToken}}),
 		400, CodeUserBanned)
@@ -286,7 +345,7 @@ func TestNewUsersFireTriggers(t *testing.T) {
 		CREATE TRIGGER zz_log_user AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION public.zz_log_user();`); err != nil {
 		t.Fatal(err)
 	}
-	s := b.signUp(t, uniqueEmail("trigger"), "hunter22")
+	s := b.signUp(t, uniqueEmail("trigger"), "hunter-two-2")
 	res := b.do(t, req{method: "POST", path: "/admin/users", apikey: b.serviceKey, bearer: b.serviceKey, body: map[string]any{"email": uniqueEmail("admin-made")}})
 	wantStatus(t, res, 200)
 	var n int

@@ -45,13 +45,13 @@ func sqlState(err error) string {
 func (b *testBundle) mfaUser(t testing.TB) (aal1, aal2 session, f enrolled) {
 	t.Helper()
 	email := uniqueEmail("twofa")
-	s := b.signUp(t, email, "hunter22")
+	s := b.signUp(t, email, "hunter-two-2")
 	f = b.enroll(t, s.AccessToken, "app")
 	ch := b.challenge(t, s.AccessToken, f.ID)
 	res := b.verify(t, s.AccessToken, f.ID, ch, totpCode(t, f.Secret, time.Now()))
 	wantStatus(t, res, http.StatusOK)
 	res.decode(t, &aal2)
-	aal1 = b.signInPassword(t, email, "hunter22")
+	aal1 = b.signInPassword(t, email, "hunter-two-2")
 	return aal1, aal2, f
 }
 
@@ -69,7 +69,7 @@ func TestBackupCodes(t *testing.T) {
 	if sqlState(err) != "42501" {
 		t.Fatalf("generate at aal1: %v", err)
 	}
-	stranger := b.signUp(t, uniqueEmail("stranger"), "hunter22")
+	stranger := b.signUp(t, uniqueEmail("stranger"), "hunter-two-2")
 	err = b.asUser(t, stranger.AccessToken, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, "SELECT public.generate_backup_codes($1)", uid)
 		return err
@@ -146,7 +146,7 @@ func TestBackupCodes(t *testing.T) {
 		t.Fatalf("after backup code and refresh: aal %v amr %v", c["aal"], c["amr"])
 	}
 	// The grant is single-use: another session of the user stays aal1.
-	again := b.signInPassword(t, aal2.User.Email, "hunter22")
+	again := b.signInPassword(t, aal2.User.Email, "hunter-two-2")
 	res = b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": again.RefreshToken}})
 	var still session
 	res.decode(t, &still)
@@ -211,7 +211,7 @@ func TestTwoFactorSettingsAndDisable(t *testing.T) {
 		t.Fatalf("aal1 disables settings: %v", err)
 	}
 	err = b.asUser(t, aal1.AccessToken, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, "SELECT public.disable_2fa('hunter22')")
+		_, err := tx.Exec(ctx, "SELECT public.disable_2fa('hunter-two-2')")
 		return err
 	})
 	if sqlState(err) != "42501" {
@@ -233,7 +233,7 @@ func TestTwoFactorSettingsAndDisable(t *testing.T) {
 		t.Fatalf("disable with a wrong password: %v", err)
 	}
 	if err := b.asUser(t, aal2.AccessToken, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, "SELECT public.disable_2fa('hunter22')")
+		_, err := tx.Exec(ctx, "SELECT public.disable_2fa('hunter-two-2')")
 		return err
 	}); err != nil {
 		t.Fatalf("disable_2fa: %v", err)

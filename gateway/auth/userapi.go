@@ -181,14 +181,21 @@ func (s *Service) checkReauthentication(r *http.Request, c caller, u *User, nonc
 	if nonce == "" {
 		return fail(CodeReauthNeeded, "Password update requires reauthentication")
 	}
-	return s.inTx(ctx, func(tx pgx.Tx) error {
-		_, err := s.consumeOTT(ctx, tx, tokenHash(u.Email, strings.TrimSpace(nonce)), []string{ottReauthentication}, u.Email)
+	types := []string{ottReauthentication}
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		_, err := s.consumeOTT(ctx, tx, tokenHash(u.Email, strings.TrimSpace(nonce)), types, u.Email)
 		var ae *apiError
 		if errors.As(err, &ae) {
 			return fail(CodeReauthNotValid, "Requested nonce is invalid")
 		}
 		return err
 	})
+	if isCode(err, CodeReauthNotValid) {
+		if werr := s.countWrongCode(ctx, u.Email, types); werr != nil {
+			return werr
+		}
+	}
+	return err
 }
 
 // claimString reads a string claim.

@@ -69,6 +69,27 @@ func (s *Service) consumeOTT(ctx context.Context, tx pgx.Tx, hash string, types 
 	return v, nil
 }
 
+// countWrongCode records a wrong code typed for address: past
+// OTPMaxFailures the address's outstanding codes of types are deleted, so
+// guessing across many IPs gains nothing (issue 17).
+func (s *Service) countWrongCode(ctx context.Context, address string, types []string) error {
+	if address == "" || s.cfg.OTPMaxFailures <= 0 {
+		return nil
+	}
+	var exhausted int
+	if err := s.db.QueryRow(ctx, q.CountWrongCode, address, types, s.cfg.OTPMaxFailures).Scan(&exhausted); err != nil {
+		return fmt.Errorf("count wrong code: %w", err)
+	}
+	if exhausted == 0 {
+		return nil
+	}
+	if _, err := s.db.Exec(ctx, q.DeleteExhaustedCodes, address, types, s.cfg.OTPMaxFailures); err != nil {
+		return fmt.Errorf("drop exhausted codes: %w", err)
+	}
+	s.log.Warn("auth: too many wrong codes for an address; its codes no longer work", "types", types)
+	return nil
+}
+
 // applyVerification does what a verified token of verifyType means: confirm
 // the address, finish an e-mail change. It returns the verification type
 // the token turned out to be (type "email" resolves to signup or
@@ -174,7 +195,7 @@ func (s *Service) verifyPost(w http.ResponseWriter, r *http.Request) error {
 		v, err := s.consumeOTT(ctx, tx, hash, types, address)
 		if err != nil {
 			if p.Token != "" {
-				return errCodeInvalid()
+				return errCodeInvalid().because(err)
 			}
 			return err
 		}
@@ -187,6 +208,11 @@ func (s *Service) verifyPost(w http.ResponseWriter, r *http.Request) error {
 		return err
 	})
 	if err != nil {
+		if p.Token != "" && isCode(err, CodeOTPExpired) {
+			if werr := s.countWrongCode(ctx, address, types); werr != nil {
+				return werr
+			}
+		}
 		return err
 	}
 	if !done {

@@ -116,3 +116,71 @@ func TestAccessibleTasksUseIndexes(t *testing.T) {
 		}
 	}
 }
+
+// tasksList is the app's open-task list as web/src/features/tasks/api/get-tasks.ts
+// asks /rest/v1 for it, rendered as the REST layer renders a JSON array.
+const tasksList = `SELECT coalesce(json_agg(t), '[]')::text FROM (
+  SELECT id, title, due_date, priority, created_at FROM tasks
+   WHERE user_id = $1 AND is_deleted = false AND is_completed = false
+   ORDER BY sort_order DESC LIMIT 200) t`
+
+// BenchmarkTasksListAssurance is what the restrictive policy of 0620
+// (auth.data_access_allowed(): session live, aal2 when the user has a
+// verified factor) costs a tasks list request: the same request with a
+// token that names its session, for a user without a factor
+// (policy_no_factor), for one with a factor at aal2 (policy_aal2), and —
+// the "before" — with the policy dropped (no_policy). Each benchmark
+// iteration is a round of 20 requests per variant, the variants in turn,
+// so a busy machine weighs on all three alike. A request is a transaction
+// as the user, the query, commit; only the query is timed. Figures go to
+// docs/benchmarks.md.
+func BenchmarkTasksListAssurance(b *testing.B) {
+	bd := setup(b)
+	bd.Super(benchSQL)
+	session := superScalar[string](bd, `INSERT INTO auth.sessions (user_id) VALUES ($1) RETURNING id::text`, benchUser.ID)
+	noFactor := benchUser.InSession(session).AtAAL("aal1")
+	const policy = `CREATE POLICY data_access_allowed ON public.tasks AS RESTRICTIVE FOR ALL TO PUBLIC
+		USING ((SELECT auth.data_access_allowed())) WITH CHECK ((SELECT auth.data_access_allowed()))`
+	variants := []struct {
+		name          string
+		as            actor
+		before, after string
+	}{
+		{"policy_no_factor", noFactor, "", ""},
+		{"policy_aal2", benchUser.InSession(session).AtAAL("aal2"),
+			`INSERT INTO auth.mfa_factors (user_id, factor_type, status) VALUES ('` + benchUser.ID + `', 'totp', 'verified')`,
+			`DELETE FROM auth.mfa_factors WHERE user_id = '` + benchUser.ID + `'`},
+		{"no_policy", noFactor, `DROP POLICY data_access_allowed ON public.tasks`, policy},
+	}
+	times := make([][]time.Duration, len(variants))
+	var body string
+	for b.Loop() {
+		for i, v := range variants {
+			if v.before != "" {
+				bd.Super(v.before)
+			}
+			for range 20 {
+				tx := bd.Begin(v.as)
+				start := time.Now()
+				if err := tx.QueryRow(bd.Ctx, tasksList, benchUser.ID).Scan(&body); err != nil {
+					b.Fatalf("%s: %s", v.name, describe(err))
+				}
+				times[i] = append(times[i], time.Since(start))
+				tx.Commit(bd.Ctx)
+			}
+			if v.after != "" {
+				bd.Super(v.after)
+			}
+		}
+	}
+	var rows []json.RawMessage
+	if err := json.Unmarshal([]byte(body), &rows); err != nil || len(rows) != 200 {
+		b.Fatalf("%d rows (err %v), want 200", len(rows), err)
+	}
+	for i, v := range variants {
+		slices.Sort(times[i])
+		b.ReportMetric(float64(times[i][len(times[i])/2].Microseconds()), "µs-p50-"+v.name)
+		b.ReportMetric(float64(times[i][(len(times[i])*99)/100].Microseconds()), "µs-p99-"+v.name)
+	}
+	b.Logf("plan with the policy:\n%s", explain(bd, noFactor, strings.Replace(tasksList, "$1", "'"+benchUser.ID+"'", 1), "ANALYZE, COSTS OFF"))
+}

@@ -1,7 +1,9 @@
 import { type Page, test as base, expect } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
+import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -132,4 +134,16 @@ export async function freshTotp(secret: string): Promise<string> {
   }
   lastWindow.set(secret, window)
   return totp.generate()
+}
+
+/**
+ * Runs the daybase binary's own command on the server's data dir, as an
+ * operator would beside the running server (`daybase admin grant EMAIL`).
+ */
+export async function daybase(...args: string[]): Promise<string> {
+  const bin = process.env.DAYBASE_BIN_PATH
+  const dataDir = process.env.DAYBASE_TEST_DATA_DIR
+  if (!bin || !dataDir) throw new Error('DAYBASE_BIN_PATH and DAYBASE_TEST_DATA_DIR are set by global-setup.ts')
+  const { stdout } = await promisify(execFile)(bin, args, { env: { ...process.env, DAYBASE_DATA_DIR: dataDir, DAYBASE_LOG_LEVEL: 'warn' } })
+  return stdout
 }

@@ -49,14 +49,16 @@ function stop(server: ChildProcess): Promise<void> {
   })
 }
 
+/** A running `daybase serve` with its keys. */
+export type Server = { url: string; anonKey: string; serviceRoleKey: string; dataDir: string; bin: string; stop: () => Promise<void> }
+
 /**
  * Starts `$DAYBASE_BIN serve` (default ../../bin/daybase, built beforehand:
- * this setup builds nothing) on a free port with a fresh data directory,
- * waits for /health, reads the keys, and hands them to the tests through
- * DAYBASE_URL, DAYBASE_ANON_KEY and DAYBASE_SERVICE_ROLE_KEY. The returned
- * function stops the server and removes the data directory.
+ * this setup builds nothing) on a free port with a fresh data directory and
+ * the extra environment, waits for /health and reads the keys. stop() ends
+ * the server and removes the data directory.
  */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export async function startServer(extraEnv: Record<string, string> = {}, logName = 'server.log'): Promise<Server> {
   const bin = path.resolve(here, process.env.DAYBASE_BIN || '../../bin/daybase')
   mkdirSync(artifacts, { recursive: true })
   const dataDir = mkdtempSync(path.join(tmpdir(), 'daybase-browser-'))
@@ -66,26 +68,40 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DAYBASE_DATA_DIR: dataDir,
     DAYBASE_PORT: String(port),
     DAYBASE_HOST: '127.0.0.1',
+    ...extraEnv,
   }
-  const log = openSync(path.join(artifacts, 'server.log'), 'w')
+  const log = openSync(path.join(artifacts, logName), 'w')
   const server = spawn(bin, ['serve'], { env, stdio: ['ignore', log, log] })
   const spawnError = new Promise<never>((_, reject) => server.once('error', (e) => reject(new Error(`cannot start ${bin}: ${e.message}`))))
   const served = `http://127.0.0.1:${port}`
+  const stopAndClean = async () => {
+    await stop(server)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
   try {
     await Promise.race([waitForHealth(served, server, 120_000), spawnError])
     const { stdout } = await promisify(execFile)(bin, ['keys', '--json'], { env })
     const keys = JSON.parse(stdout) as { url?: string; anon_key?: string; service_role_key?: string }
     if (!keys.anon_key) throw new Error(`daybase keys --json printed no anon_key: ${stdout}`)
-    process.env.DAYBASE_URL = keys.url || served
-    process.env.DAYBASE_ANON_KEY = keys.anon_key
-    process.env.DAYBASE_SERVICE_ROLE_KEY = keys.service_role_key ?? ''
+    return { url: keys.url || served, anonKey: keys.anon_key, serviceRoleKey: keys.service_role_key ?? '', dataDir, bin, stop: stopAndClean }
   } catch (e) {
-    await stop(server)
-    rmSync(dataDir, { recursive: true, force: true })
+    await stopAndClean()
     throw e
   }
-  return async () => {
-    await stop(server)
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+}
+
+/**
+ * Starts the server every spec shares and hands it to the tests through
+ * DAYBASE_URL, DAYBASE_ANON_KEY and DAYBASE_SERVICE_ROLE_KEY. The returned
+ * function stops the server and removes the data directory.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const server = await startServer()
+  process.env.DAYBASE_URL = server.url
+  process.env.DAYBASE_ANON_KEY = server.anonKey
+  process.env.DAYBASE_SERVICE_ROLE_KEY = server.serviceRoleKey
+  // For tests that run the binary's own commands on the same data dir (daybase admin grant).
+  process.env.DAYBASE_BIN_PATH = server.bin
+  process.env.DAYBASE_TEST_DATA_DIR = server.dataDir
+  return server.stop
 }

@@ -14,13 +14,20 @@ const dist = path.join(web, 'dist', 'app')
 
 /**
  * Path -> the query parameters that do not change what the page renders at
- * first, and the visitor it is drawn for: signed out, or signed in (then
- * src/boot/signed-in-page.js, inlined after #root, writes the user's own
- * words into it before the first paint).
+ * first ('*': any), and the visitor it is drawn for: signed out, signed in
+ * (then src/boot/signed-in-page.js, inlined after #root, writes the user's
+ * own words into it before the first paint), or public (anyone).
  */
 const pages = {
   '/auth': { query: ['redirect'], session: 'signed-out' },
   '/app': { query: [], session: 'signed-in' },
+  // Public pages: drawn signed out and kept for every visitor (main.tsx);
+  // no query parameter changes them.
+  '/': { query: ['*'], session: 'public' },
+  '/features': { query: ['*'], session: 'public' },
+  '/premium': { query: ['*'], session: 'public' },
+  '/download': { query: ['*'], session: 'public' },
+  '/privacy-choices': { query: ['*'], session: 'public' },
 }
 const signedInScript = `<script>${readFileSync(path.join(web, 'src', 'boot', 'signed-in-page.js'), 'utf8')}</script>`
 

@@ -1,8 +1,11 @@
 import { preloadRoute } from './app/route-modules'
 import { type Prerendered, hasStoredSession, needsSecondFactor, readStoredSession } from './lib/boot'
 import { loadConfig } from './lib/config'
+import { captureInstallPrompt } from './lib/install-prompt'
 import { registerServiceWorker } from './lib/service-worker'
 import './styles.css'
+
+captureInstallPrompt()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
@@ -13,7 +16,8 @@ if (!container) throw new Error('index.html has no #root element')
  * another page), with no query parameter the markup does not allow for
  * (?mode=signup shows another form), and drawn for the visitor's state: the
  * signed-out /auth with no session stored or arriving in the URL, the
- * signed-in /app with a stored session that needs no second factor.
+ * signed-in /app with a stored session that needs no second factor, a
+ * public page (/, /features, …) for anyone but a sign-in callback.
  * Otherwise the markup is dropped; index.html's and the page's own scripts
  * have kept it hidden in the cases they can tell.
  */
@@ -23,12 +27,21 @@ function prerenderedFor(root: HTMLElement): Prerendered | null {
   const path = window.location.pathname.replace(/\/+$/, '') || '/'
   if (made !== path) return null
   const allowed = new Set((root.dataset.prerenderedQuery ?? '').split(' ').filter(Boolean))
-  for (const key of new URLSearchParams(window.location.search).keys()) if (!allowed.has(key)) return null
+  if (!allowed.has('*'))
+    for (const key of new URLSearchParams(window.location.search).keys()) if (!allowed.has(key)) return null
+  const tokensInURL = /[#&](?:access_token|error)=/.test(window.location.hash)
+  if (root.dataset.prerenderedSession === 'public') {
+    // Kept for everyone: hydrated as drawn (signed out), then the store
+    // takes the stored session, if any.
+    if (tokensInURL) return null
+    const session = readStoredSession()
+    return { session: null, startSession: session && !needsSecondFactor(session) ? session : null }
+  }
   if (root.dataset.prerenderedSession === 'signed-in') {
     const session = readStoredSession()
     return session && !needsSecondFactor(session) ? { session } : null
   }
-  return hasStoredSession() || /[#&](?:access_token|error)=/.test(window.location.hash) ? null : { session: null }
+  return hasStoredSession() || tokensInURL ? null : { session: null }
 }
 
 const config = loadConfig()

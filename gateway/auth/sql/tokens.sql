@@ -4,7 +4,8 @@
 INSERT INTO auth.one_time_tokens (user_id, token_type, token_hash, relates_to)
 VALUES ($1, $2, $3, $4)
 ON CONFLICT (user_id, token_type)
-DO UPDATE SET token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now()
+DO UPDATE SET token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now(),
+              failed_attempts = 0
 
 -- name: SetSentAt
 -- Stamps the *_sent_at column GoTrue shows for the token type.
@@ -27,6 +28,21 @@ SELECT user_id::text, token_type, relates_to, created_at
 
 -- name: DeleteOneTimeToken
 DELETE FROM auth.one_time_tokens WHERE user_id = $1 AND token_type = $2
+
+-- name: CountWrongCode
+-- A wrong code typed for address $1 (types $2): every outstanding code of
+-- those types sent to the address counts the failure, and the ones that
+-- reached $3 failures are deleted, so they stop working (migration 0621).
+WITH bumped AS (
+  UPDATE auth.one_time_tokens SET failed_attempts = failed_attempts + 1
+   WHERE relates_to = $1 AND token_type = ANY($2::text[])
+  RETURNING id, failed_attempts
+)
+SELECT count(*) FILTER (WHERE failed_attempts >= $3)::int FROM bumped
+
+-- name: DeleteExhaustedCodes
+DELETE FROM auth.one_time_tokens
+ WHERE relates_to = $1 AND token_type = ANY($2::text[]) AND failed_attempts >= $3
 
 -- name: InsertFlowState
 -- A PKCE (or OAuth) flow. auth_code is what the browser gets back and

@@ -42,7 +42,17 @@ type Actor struct {
 	Role  string // anon, authenticated or service_role
 	ID    string // user id (sub), empty for anon and service_role
 	Email string
+	// AAL is the token's aal claim ("aal1", "aal2"); empty leaves it out.
+	AAL string
+	// SessionID is the token's session_id claim; empty leaves it out.
+	SessionID string
 }
+
+// AtAAL is a at the assurance level aal ("aal1" or "aal2").
+func (a Actor) AtAAL(aal string) Actor { a.AAL = aal; return a }
+
+// InSession is a with a token of the auth.sessions row id.
+func (a Actor) InSession(id string) Actor { a.SessionID = id; return a }
 
 // The two actors without a user.
 var (
@@ -59,6 +69,12 @@ func (a Actor) Claims() string {
 	if a.ID != "" {
 		c["sub"] = a.ID
 		c["email"] = a.Email
+	}
+	if a.AAL != "" {
+		c["aal"] = a.AAL
+	}
+	if a.SessionID != "" {
+		c["session_id"] = a.SessionID
 	}
 	b, _ := json.Marshal(c)
 	return string(b)

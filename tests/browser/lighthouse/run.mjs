@@ -8,7 +8,9 @@
 // (when the binary serves it), and runs Lighthouse in Debian's headless
 // Chromium (CHROMIUM_PATH, default /usr/bin/chromium) on:
 //   - /auth, signed out (mobile preset: Lighthouse's default, simulated slow 4G + 4x CPU);
-//   - /app, signed in with 500 tasks (mobile and desktop presets).
+//   - /app, signed in with 500 tasks (mobile and desktop presets);
+//   - the public pages /, /features, /premium and /download, a first visit
+//     (mobile preset; PAGES=public-mobile).
 // Every run is a cold load: the HTTP cache, the service worker and its
 // caches are cleared first (the sign-in stays in localStorage). Each page
 // is audited RUNS times (default 3) and the run with the median
@@ -35,8 +37,8 @@ const out = path.join(here, '..', 'artifacts', 'lighthouse')
 mkdirSync(out, { recursive: true })
 const TASKS = Number(process.env.TASKS ?? 500)
 const RUNS = Number(process.env.RUNS ?? 3)
-// PAGES=sign-in-mobile,app-mobile,app-desktop (default all): the audits to run.
-const PAGES = new Set((process.env.PAGES ?? 'sign-in-mobile,app-mobile,app-desktop').split(','))
+// PAGES=sign-in-mobile,app-mobile,app-desktop,public-mobile (default all): the audits to run.
+const PAGES = new Set((process.env.PAGES ?? 'sign-in-mobile,app-mobile,app-desktop,public-mobile').split(','))
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -173,6 +175,9 @@ try {
 
   const results = { tasksSeeded: seeded ? TASKS : 0 }
   if (PAGES.has('sign-in-mobile')) results.signInMobile = await audit('sign-in-mobile', `${server.url}/auth`, chrome.port)
+  if (PAGES.has('public-mobile'))
+    for (const [name, route] of [['landing', '/'], ['features', '/features'], ['premium', '/premium'], ['download', '/download']])
+      results[`${name}Mobile`] = await audit(`${name}-mobile`, `${server.url}${route}`, chrome.port)
   if (PAGES.has('app-mobile') || PAGES.has('app-desktop')) Object.assign(results, await auditApp(email, password, seeded))
   console.log(JSON.stringify(results, null, 2))
 } finally {

@@ -1,4 +1,4 @@
-import { expect, screenshot, signInThroughUi, signOutThroughUi, signUpThroughApi, test } from '../fixtures'
+import { expect, screenshot, serverUrl, signInThroughUi, signOutThroughUi, signUpThroughApi, test } from '../fixtures'
 
 test('sign up, sign out and sign in again', async ({ page, account }) => {
   await page.goto('/auth?mode=signup')
@@ -29,6 +29,25 @@ test('a wrong password shows the server message', async ({ page, account, consol
   await signInThroughUi(page, { ...account, password: 'not-the-password' })
   await expect(page.getByRole('alert')).toContainText('Invalid login credentials')
   await expect(page).toHaveURL(/\/auth/)
+})
+
+test('a common password is refused with the server message', async ({ page, account, consoleErrors }) => {
+  consoleErrors.allow(/status of 422/)
+  await page.goto('/auth?mode=signup')
+  const form = page.getByRole('form', { name: 'Sign up' })
+  await expect(form.getByText('At least 8 characters, not a common password.')).toBeVisible()
+  await form.getByLabel('Full name').fill(account.fullName)
+  await form.getByLabel('Email').fill(account.email)
+  await form.getByLabel('Password').fill('Password1')
+  await form.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('alert')).toContainText('Password is known to be weak and easy to guess, please choose a different one.')
+  await expect(page).toHaveURL(/\/auth/)
+  // Nothing was created on the server.
+  const res = await fetch(`${serverUrl()}/auth/v1/admin/users?per_page=1000`, {
+    headers: { apikey: process.env.DAYBASE_SERVICE_ROLE_KEY ?? '', Authorization: `Bearer ${process.env.DAYBASE_SERVICE_ROLE_KEY ?? ''}` },
+  })
+  const { users } = (await res.json()) as { users: { email: string }[] }
+  expect(users.map((u) => u.email)).not.toContain(account.email)
 })
 
 test('signed-out visitors of /app go to /auth and come back after signing in', async ({ page, account }) => {

@@ -21,6 +21,32 @@ let secret = ''
 let backupCodes: string[] = []
 let userId = ''
 
+/** The access token supabase-js keeps for the page (localStorage, sb-…-auth-token). */
+async function pageAccessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? ''
+      if (key.startsWith('sb-') && key.endsWith('-auth-token')) {
+        return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? ''
+      }
+    }
+    return ''
+  })
+}
+
+/** The task titles /rest/v1 gives this token (what any client holding it could read). */
+async function tasksVisibleTo(token: string): Promise<string[]> {
+  const res = await fetch(`${serverUrl()}/rest/v1/tasks?select=title&order=title`, {
+    headers: { apikey: process.env.DAYBASE_ANON_KEY ?? '', Authorization: `Bearer ${token}` },
+  })
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { title: string }[]).map((t) => t.title)
+}
+
+function claims(token: string): { aal?: string } {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { aal?: string }
+}
+
 async function expectChallenge(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Two-factor verification' })
   await expect(dialog).toBeVisible()
@@ -30,7 +56,19 @@ async function expectChallenge(page: Page) {
 
 test('enrol an authenticator app and get backup codes', async ({ page, account: fresh }) => {
   account = fresh
-  userId = (await signUpThroughApi(account)).userId
+  const signedUp = await signUpThroughApi(account)
+  userId = signedUp.userId
+  // A task to protect, made before two-factor is on.
+  const created = await fetch(`${serverUrl()}/rest/v1/tasks`, {
+    method: 'POST',
+    headers: {
+      apikey: process.env.DAYBASE_ANON_KEY ?? '',
+      Authorization: `Bearer ${signedUp.accessToken}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ title: 'Quarterly report' }),
+  })
+  expect(created.status).toBe(201)
   await signInThroughUi(page, account)
   await expect(page).toHaveURL(/\/app$/)
   await page.goto('/app/settings/security')
@@ -70,6 +108,12 @@ test('signing in again asks for the authenticator code', async ({ page, consoleE
   const dialog = await expectChallenge(page)
   await screenshot(page, 'two-factor-challenge')
 
+  // The password alone gives an aal1 token; with it the server shows none
+  // of the user's rows, whatever client holds it (issue 17).
+  const aal1 = await pageAccessToken(page)
+  expect(claims(aal1).aal).toBe('aal1')
+  expect(await tasksVisibleTo(aal1)).toEqual([])
+
   consoleErrors.allow(/status of 422/)
   await dialog.getByLabel('Verification code').fill('000000')
   await dialog.getByRole('button', { name: 'Verify' }).click()
@@ -79,6 +123,13 @@ test('signing in again asks for the authenticator code', async ({ page, consoleE
   await dialog.getByRole('button', { name: 'Verify' }).click()
   await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
   await expect(page).toHaveURL(/\/app$/)
+
+  // At aal2 the same session sees everything again, in the app and through /rest/v1.
+  const aal2 = await pageAccessToken(page)
+  expect(claims(aal2).aal).toBe('aal2')
+  expect(await tasksVisibleTo(aal2)).toEqual(['Quarterly report'])
+  await page.goto('/app/tasks')
+  await expect(page.getByText('Quarterly report')).toBeVisible()
   await signOutThroughUi(page)
 })
 

@@ -27,7 +27,8 @@ startAuth()
 export async function start(container: HTMLElement, prerendered: Prerendered | null): Promise<void> {
   if (prerendered) {
     setBoot(prerendered)
-    if (useAuthStore.getState().status === 'loading') useAuthStore.getState().setSession(prerendered.session)
+    const start = prerendered.startSession === undefined ? prerendered.session : prerendered.startSession
+    if (useAuthStore.getState().status === 'loading') useAuthStore.getState().setSession(start)
   }
   // Created now, with the session known: its first loaders start the first
   // screen's queries (route-table.tsx).

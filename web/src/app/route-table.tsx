@@ -109,6 +109,7 @@ const Activity: Page = () => import('./routes/app/activity')
 const Help: Page = () => import('./routes/app/help')
 const Search: Page = () => import('./routes/app/search')
 const Demo: Page = () => import('./routes/app/demo')
+const AdminSql: Page = () => import('./routes/app/admin-sql')
 const SettingsGeneral: Page = () => import('./routes/app/settings/general')
 const SettingsPreferences: Page = () => import('./routes/app/settings/preferences')
 const SettingsSecurity: Page = () => import('./routes/app/settings/security')
@@ -176,6 +177,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           page('help', Help),
           page('search', Search),
           page('demo', Demo),
+          page('admin/sql', AdminSql),
           { path: '*', element: <NotFound /> },
         ]),
         { path: '*', element: <NotFound /> },

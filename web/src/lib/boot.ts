@@ -49,8 +49,14 @@ export function needsSecondFactor(session: Session): boolean {
   return aal !== 'aal2' && (session.user.factors ?? []).some((f) => f.status === 'verified')
 }
 
-/** A prerendered page React takes over, and the session it was drawn for (null: signed out). */
-export type Prerendered = { session: Session | null }
+/**
+ * A prerendered page React takes over, and the session it was drawn for
+ * (null: signed out). A public page is drawn signed out for every visitor;
+ * startSession is then the session the auth store starts from once React
+ * has hydrated it (the stored one), so a signed-in visitor's header shows
+ * "Open app" right after.
+ */
+export type Prerendered = { session: Session | null; startSession?: Session | null }
 
 let boot: Prerendered | null = null
 

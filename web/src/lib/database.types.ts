@@ -73,6 +73,60 @@ export type Database = {
           },
         ]
       }
+      admin_sql_audit: {
+        Row: {
+          id: number
+          run_id: string
+          statement_index: number
+          user_id: string
+          email: string
+          statement: string
+          read_only: boolean
+          status: string
+          committed: boolean
+          command: string | null
+          row_count: number | null
+          error_code: string | null
+          error_message: string | null
+          started_at: string
+          duration_ms: number | null
+        }
+        Insert: {
+          id?: number
+          run_id: string
+          statement_index: number
+          user_id: string
+          email: string
+          statement: string
+          read_only: boolean
+          status?: string
+          committed?: boolean
+          command?: string | null
+          row_count?: number | null
+          error_code?: string | null
+          error_message?: string | null
+          started_at?: string
+          duration_ms?: number | null
+        }
+        Update: {
+          id?: number
+          run_id?: string
+          statement_index?: number
+          user_id?: string
+          email?: string
+          statement?: string
+          read_only?: boolean
+          status?: string
+          committed?: boolean
+          command?: string | null
+          row_count?: number | null
+          error_code?: string | null
+          error_message?: string | null
+          started_at?: string
+          duration_ms?: number | null
+        }
+        Relationships: []
+      }
       global_tags: {
         Row: {
           id: string

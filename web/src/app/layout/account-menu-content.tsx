@@ -1,6 +1,7 @@
 import {
   ArrowsClockwise,
   ClockCounterClockwise,
+  Database,
   Flask,
   Gear,
   Lightning,
@@ -28,7 +29,7 @@ import {
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
-import { fullNameOf, useRequiredUser } from '@/lib/auth-store'
+import { fullNameOf, isAdmin, useRequiredUser } from '@/lib/auth-store'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { usePlan } from '@/features/billing/hooks/use-plan'
 import { type ThemeMode, useThemeStore } from '@/features/theme/stores/theme-store'
@@ -92,6 +93,11 @@ export default function AccountMenuContent({ defaultOpen, openedWithKeyboard }: 
             </DropdownMenuRadioGroup>
           </DropdownMenuSubContent>
         </DropdownMenuSub>
+        {isAdmin(user) ? (
+          <DropdownMenuItem onSelect={() => navigate('/app/admin/sql')}>
+            <Database size={16} aria-hidden /> SQL console
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         {plan === 'free' ? (
           <DropdownMenuItem onSelect={() => navigate('/app/settings/billing#subscription')}>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { useNavigate } from 'react-router'
+import { isAdmin, useAuthStore } from '@/lib/auth-store'
 import type { Command } from '@/lib/commands'
 import { MOBILE_QUERY, matchesNow } from '@/lib/use-media-query'
 import { useSignOut } from '@/features/auth/api/sign-out'
@@ -53,6 +54,14 @@ export function useAppCommands(): Command[] {
       { id: 'go-settings', label: 'Go to settings', group: 'Navigation', shortcuts: [{ sequence: ['o', 's'] }], run: go('/app/settings') },
       { id: 'go-billing', label: 'Go to plans and billing', group: 'Navigation', keywords: ['upgrade', 'pro'], run: go('/app/settings/billing') },
       { id: 'go-security', label: 'Go to security settings', group: 'Navigation', keywords: ['2fa', 'password'], run: go('/app/settings/security') },
+      {
+        id: 'go-sql-console',
+        label: 'Go to SQL console',
+        group: 'Navigation',
+        keywords: ['admin', 'database', 'query'],
+        enabled: () => isAdmin(useAuthStore.getState().user),
+        run: go('/app/admin/sql'),
+      },
     ]
     const general: Command[] = [
       {

@@ -4,13 +4,15 @@ import Landing from './landing'
 
 /**
  * /privacy-choices: the privacy dialog over the page; closing goes back in
- * history, or to / when this is the first page of the tab (spec 000 §2).
+ * history — to the app page or the site the visitor came from — or to /
+ * when this is the first page of the tab (spec 000 §2).
  */
 export default function PrivacyChoices() {
   const navigate = useNavigate()
   const close = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
-    if (idx > 0) navigate(-1)
+    // In-app history, or a page that linked here (a typed address has no referrer).
+    if (idx > 0 || document.referrer !== '') navigate(-1)
     else navigate('/', { replace: true })
   }
   return (

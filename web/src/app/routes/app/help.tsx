@@ -1,17 +1,10 @@
 import { Button } from '@/components/ui/button'
 import { PageHeader } from '@/components/ui/page-header'
+import { HelpArticles } from '@/features/help/components/help-articles'
 import { useConsentStore } from '@/features/privacy/stores/consent-store'
 import { ShortcutsTable } from '@/features/shell/components/shortcuts-table'
 import { useAppCommands } from '../../layout/use-app-commands'
 import { useHashSection } from './settings/use-hash-section'
-
-const TOPICS = [
-  { q: 'How do I add a task quickly?', a: 'Press Q anywhere in the app, type a title and press Enter.' },
-  { q: 'How do I protect my account?', a: 'Turn on two-factor authentication in Settings → Security and keep the backup codes somewhere safe.' },
-  { q: 'I lost my authenticator app.', a: 'On the verification screen choose “Use a backup code”, or contact support from the same dialog.' },
-  { q: 'How do I change the theme?', a: 'Settings → Preferences, the account menu, or Shift+D to switch between light and dark.' },
-  { q: 'How do I export my data?', a: 'Settings → Backups downloads your tasks, notes and journal entries as a JSON file.' },
-] as const
 
 export default function Help() {
   const commands = useAppCommands()
@@ -25,14 +18,7 @@ export default function Help() {
           <h2 id="help-center-title" tabIndex={-1} className="text-lg font-semibold outline-none">
             Help center
           </h2>
-          <dl className="grid gap-3">
-            {TOPICS.map((t) => (
-              <div key={t.q} className="rounded-lg border p-4">
-                <dt className="font-medium">{t.q}</dt>
-                <dd className="mt-1 text-sm text-muted-foreground">{t.a}</dd>
-              </div>
-            ))}
-          </dl>
+          <HelpArticles />
         </section>
         <section id="shortcuts" aria-labelledby="shortcuts-title" className="grid scroll-mt-4 gap-3">
           <h2 id="shortcuts-title" tabIndex={-1} className="text-lg font-semibold outline-none">
@@ -44,7 +30,16 @@ export default function Help() {
           <h2 id="privacy-title" tabIndex={-1} className="text-lg font-semibold outline-none">
             Privacy
           </h2>
-          <p className="text-sm text-muted-foreground">Review what Daybase may do with your data. Global Privacy Control is honoured.</p>
+          <div className="grid gap-2 text-sm text-muted-foreground">
+            <p>
+              Daybase keeps only what it needs to run your account. Analytics, location and marketing are off until you turn
+              them on, and the use of sensitive data is limited. You can also opt out of the sale and sharing of your data.
+            </p>
+            <p>
+              A browser that sends Global Privacy Control opts you out of sale and sharing automatically. Your choices are kept in
+              this browser and, when you are signed in, on your account.
+            </p>
+          </div>
           <Button variant="outline" className="justify-self-start" onClick={() => openPrivacy(true)}>
             Privacy choices
           </Button>

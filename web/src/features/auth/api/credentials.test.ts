@@ -10,8 +10,8 @@ describe('credentials', () => {
   })
 
   it('checks password length the way the server does', () => {
-    expect(validatePassword('12345')).toBe('Password must be at least 6 characters')
-    expect(validatePassword('123456')).toBeNull()
+    expect(validatePassword('1234567')).toBe('Password must be at least 8 characters')
+    expect(validatePassword('12345678')).toBeNull()
     expect(validatePassword('x'.repeat(73))).toBe('Password must be at most 72 characters')
   })
 

@@ -1,8 +1,8 @@
 /** The e-mail pattern shared with sharing dialogs: something@something.tld, at most 254 characters. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** GoTrue's default minimum; the server checks it too (422 weak_password). */
-export const MIN_PASSWORD_LENGTH = 6
+/** The server's minimum (DAYBASE_AUTH_PASSWORD_MIN_LENGTH); it also refuses common passwords (422 weak_password). */
+export const MIN_PASSWORD_LENGTH = 8
 /** bcrypt's limit, which GoTrue enforces with 400 validation_failed. */
 export const MAX_PASSWORD_LENGTH = 72
 

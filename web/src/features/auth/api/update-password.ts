@@ -12,6 +12,7 @@ export function useUpdatePassword() {
   return useMutation({
     mutationFn: updatePassword,
     onSuccess: () => toast.success('Password updated'),
-    onError: (error) => toast.error('Password update failed', { description: error.message }),
+    // The form shows the server's message beside the field.
+    meta: { silent: true },
   })
 }

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input'
 import { Separator } from '@/components/ui/separator'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useHydrating } from '@/lib/prerender'
-import { safeRedirect, validateEmail, validatePassword } from '../api/credentials'
+import { MIN_PASSWORD_LENGTH, safeRedirect, validateEmail, validatePassword } from '../api/credentials'
 import { useRequestPasswordReset } from '../api/reset-password'
 import { useSignIn } from '../api/sign-in'
 import { useSignUp } from '../api/sign-up'
@@ -103,7 +103,7 @@ function SignUpForm({ redirect }: { redirect: string }) {
       <Field label="Email" error={errors.email}>
         {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}
       </Field>
-      <Field label="Password" hint="At least 6 characters." error={errors.password}>
+      <Field label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`} error={errors.password}>
         {(p) => <Input {...p} name="password" type="password" autoComplete="new-password" required />}
       </Field>
       {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}

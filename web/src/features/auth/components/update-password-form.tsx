@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react'
+import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -38,6 +39,8 @@ export function UpdatePasswordForm({ onDone, submitLabel = 'Update password' }: 
       <Field label="Confirm new password" error={errors.confirm}>
         {(p) => <Input {...p} name="confirm" type="password" autoComplete="new-password" />}
       </Field>
+      {/* The server's reason (weak_password: too short, or a common password). */}
+      {update.isError ? <Alert variant="destructive">{update.error.message}</Alert> : null}
       <Button type="submit" className="justify-self-start" disabled={update.isPending}>
         {submitLabel}
       </Button>

@@ -1,24 +1,10 @@
-import { FunctionsHttpError } from '@supabase/supabase-js'
 import { useMutation } from '@tanstack/react-query'
-import { unwrap } from '@/lib/errors'
+import { functionError, unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
-
-/** The message a billing function returned in its error body, if any. */
-async function functionErrorMessage(error: unknown): Promise<string> {
-  if (error instanceof FunctionsHttpError) {
-    const body: unknown = await (error.context as Response).json().catch(() => null)
-    if (body && typeof body === 'object') {
-      const b = body as { error?: unknown; message?: unknown }
-      if (typeof b.error === 'string') return b.error
-      if (typeof b.message === 'string') return b.message
-    }
-  }
-  return error instanceof Error ? error.message : String(error)
-}
 
 async function invokeForUrl(name: string, body: Record<string, unknown>, missing: string): Promise<string> {
   const { data, error } = await supabase.functions.invoke<{ url?: string }>(name, { body })
-  if (error) throw new Error(await functionErrorMessage(error))
+  if (error) throw await functionError(error)
   if (!data?.url) throw new Error(missing)
   return data.url
 }

@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { useUser } from '@/lib/auth-store'
 import { useCheckout } from '../api/billing-redirect'
+import { useBillingProvider } from '../api/get-billing-config'
 import { usePlan } from '../hooks/use-plan'
 import {
   type BillingInterval,
@@ -40,6 +41,7 @@ export function PlansGrid() {
   const { plan } = usePlan()
   const [interval, setInterval] = useState<BillingInterval>('monthly')
   const checkout = useCheckout()
+  const notSetUp = useBillingProvider(!!user).data === 'none'
   const pro = PRICES.pro[interval]
   const team = PRICES.team[interval]
   const per = interval === 'monthly' ? 'month' : 'year'
@@ -54,6 +56,14 @@ export function PlansGrid() {
         />
         <Label htmlFor="billing-annual">Pay yearly (save {formatPrice(annualSaving('pro'))} on Pro)</Label>
       </div>
+      {notSetUp ? (
+        <Alert>
+          <AlertTitle>Billing is not set up</AlertTitle>
+          <AlertDescription>
+            This server takes no payments. Plans are assigned by its operator: ask them to put your account on Pro.
+          </AlertDescription>
+        </Alert>
+      ) : null}
       {checkout.isError ? (
         <Alert variant="destructive">
           <AlertTitle>Unable to start checkout</AlertTitle>
@@ -86,6 +96,8 @@ export function PlansGrid() {
           <CardFooter>
             {plan === 'pro' && user ? (
               <Badge>Current plan</Badge>
+            ) : user && notSetUp ? (
+              <Button disabled>Billing is not set up</Button>
             ) : user ? (
               <Button
                 disabled={checkout.isPending}

@@ -34,4 +34,8 @@ export async function challengeAndVerify(factorId: string, code: string, eventTy
     throw new TwoFactorStepError('verify', toRequestError(verify.error).message)
   }
   log2faEvent({ event_type: eventType, factor_id: factorId, challenge_id: challengeId, success: true })
+  // supabase-js hands realtime a new token on sign-in and refresh, not after
+  // the second factor; the server shows a two-factor user's rows only at
+  // aal2 (docs/decisions.md, issue 17), so realtime gets the aal2 token here.
+  void supabase.realtime.setAuth(verify.data.access_token)
 }

@@ -7,7 +7,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { useSession } from '@/lib/auth-store'
 import { errorMessage } from '@/lib/errors'
 import { completeRecovery } from '../api/backup-codes'
-import { twoFactorKeys } from '../api/keys'
 import { TwoFactorStepError, challengeAndVerify, isCompleteCode } from '../api/verify'
 import { CodeInput } from './code-input'
 import { RecoveryDialog } from './recovery-dialog'
@@ -27,6 +26,9 @@ export function ChallengeDialog({ factorId, onSignOut }: { factorId: string; onS
     setBusy(true)
     try {
       await challengeAndVerify(factorId, code, 'challenge_verified')
+      // Whatever was read before (a route's prefetch at aal1) saw no rows:
+      // the server shows a two-factor user's data only at aal2.
+      void queryClient.invalidateQueries()
       toast.success('Verification successful')
     } catch (err) {
       setCode('')
@@ -45,7 +47,7 @@ export function ChallengeDialog({ factorId, onSignOut }: { factorId: string; onS
   const onRecovered = useCallback(() => {
     completeRecovery()
       .catch((err: unknown) => toast.error('Error verifying backup code', { description: errorMessage(err) }))
-      .finally(() => void queryClient.invalidateQueries({ queryKey: twoFactorKeys.all }))
+      .finally(() => void queryClient.invalidateQueries())
   }, [queryClient])
 
   return (

@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
+)
+
+// TestTwoFactorJourney is issue 17's finding 2 end to end against the real
+// binary: a two-factor user's password sign-in gives an aal1 token that
+// sees nothing through /rest/v1, storage and realtime; the TOTP step gives
+// an aal2 token that sees everything.
+func TestTwoFactorJourney(t *testing.T) {
+	bin := daybaseBinary(t)
+	dataDir := t.TempDir()
+	port := freePort(t)
+	srv := startServe(t, bin, dataDir, port)
+	waitHealth(t, srv, port)
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	var keys struct {
+		AnonKey        string `json:"anon_key"`
+		ServiceRoleKey string `json:"service_role_key"`
+	}
+	out, err := exec.Command(bin, "keys", "--json", "--data-dir", dataDir).Output()
+	if err != nil || json.Unmarshal(out, &keys) != nil {
+		t.Fatalf("keys: %v %s", err, out)
+	}
+	call := func(method, path, bearer string, body any, contentType string) (int, []byte) {
+		t.Helper()
+		var rd io.Reader
+		switch b := body.(type) {
+		case nil:
+		case []byte:
+			rd = bytes.NewReader(b)
+		default:
+			js, _ := json.Marshal(b)
+			rd = bytes.NewReader(js)
+			contentType = "application/json"
+		}
+		req, _ := http.NewRequest(method, base+path, rd)
+		req.Header.Set("apikey", keys.AnonKey)
+		if bearer != "" {
+			req.Header.Set("Authorization", "Bearer "+bearer)
+		}
+		if contentType != "" {
+			req.Header.Set("Content-Type", contentType)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, b
+	}
+	token := func(status int, b []byte) (access string, user string) {
+		t.Helper()
+		var s struct {
+			AccessToken string              `json:"access_token"`
+			User        struct{ ID string } `json:"user"`
+		}
+		if status != 200 || json.Unmarshal(b, &s) != nil || s.AccessToken == "" {
+			t.Fatalf("no session: %d %s", status, b)
+		}
+		return s.AccessToken, s.User.ID
+	}
+	email, password := "journey@example.test", "journey-pass-17"
+	owner, uid := token(call("POST", "/auth/v1/signup", "", map[string]any{"email": email, "password": password}, ""))
+
+	// A task and a file in a private bucket whose files their owner reads.
+	if st, b := call("POST", "/rest/v1/tasks", owner, map[string]any{"title": "Board memo"}, ""); st != 201 {
+		t.Fatalf("insert task: %d %s", st, b)
+	}
+	sql := exec.Command(bin, "sql", "-c", `INSERT INTO storage.buckets (id, name, public) VALUES ('journey', 'journey', false);
+		CREATE POLICY journey_own ON storage.objects FOR ALL TO authenticated
+		  USING (bucket_id = 'journey' AND owner_id = (SELECT auth.uid())::text)
+		  WITH CHECK (bucket_id = 'journey' AND (storage.foldername(name))[1] = (SELECT auth.uid())::text)`)
+	sql.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir)
+	if out, err := sql.CombinedOutput(); err != nil {
+		t.Fatalf("bucket: %v %s", err, out)
+	}
+	file := "/storage/v1/object/journey/" + uid + "/memo.txt"
+	if st, b := call("POST", file, owner, []byte("the memo"), "text/plain"); st != 200 {
+		t.Fatalf("upload: %d %s", st, b)
+	}
+
+	// Two-factor on.
+	st, b := call("POST", "/auth/v1/factors", owner, map[string]any{"factor_type": "totp", "friendly_name": "Phone"}, "")
+	var factor struct {
+		ID   string
+		TOTP struct{ Secret string } `json:"totp"`
+	}
+	if st != 200 || json.Unmarshal(b, &factor) != nil {
+		t.Fatalf("enroll: %d %s", st, b)
+	}
+	stepUp := func(at string, when time.Time) string {
+		t.Helper()
+		st, b := call("POST", "/auth/v1/factors/"+factor.ID+"/challenge", at, map[string]any{}, "")
+		var ch struct{ ID string }
+		if st != 200 || json.Unmarshal(b, &ch) != nil {
+			t.Fatalf("challenge: %d %s", st, b)
+		}
+		code, err := totp.GenerateCodeCustom(factor.TOTP.Secret, when, totp.ValidateOpts{Period: 30, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		aal2, _ := token(call("POST", "/auth/v1/factors/"+factor.ID+"/verify", at, map[string]any{"challenge_id": ch.ID, "code": code}, ""))
+		return aal2
+	}
+	ownerAAL2 := stepUp(owner, time.Now())
+
+	// The password alone: aal1.
+	aal1, _ := token(call("POST", "/auth/v1/token?grant_type=password", "", map[string]any{"email": email, "password": password}, ""))
+	sees := func(at string) (tasks, files string, read int) {
+		t.Helper()
+		_, tb := call("GET", "/rest/v1/tasks?select=title", at, nil, "")
+		_, fb := call("POST", "/storage/v1/object/list/journey", at, map[string]any{"prefix": uid}, "")
+		read, _ = call("GET", file, at, nil, "")
+		return strings.TrimSpace(string(tb)), strings.TrimSpace(string(fb)), read
+	}
+	if tasks, files, read := sees(aal1); tasks != "[]" || files != "[]" || read == 200 {
+		t.Errorf("aal1 sees tasks %s, files %s, reads the file: %d", tasks, files, read)
+	}
+	if st, b := call("POST", "/rest/v1/tasks", aal1, map[string]any{"title": "planted"}, ""); st != 403 {
+		t.Errorf("aal1 insert: %d %s", st, b)
+	}
+
+	// Realtime: the aal1 token's channel stays silent, the aal2 token's hears the insert.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	heard1 := listenTasks(ctx, t, base, keys.AnonKey, aal1, uid)
+	heard2 := listenTasks(ctx, t, base, keys.AnonKey, ownerAAL2, uid)
+	if st, b := call("POST", "/rest/v1/tasks", ownerAAL2, map[string]any{"title": "Second memo"}, ""); st != 201 {
+		t.Fatalf("insert as aal2: %d %s", st, b)
+	}
+	select {
+	case <-heard2:
+	case <-ctx.Done():
+		t.Fatal("the aal2 channel heard nothing")
+	}
+	select {
+	case <-heard1:
+		t.Error("the aal1 channel heard the owner's insert")
+	case <-time.After(time.Second):
+	}
+
+	// The TOTP step on the aal1 session: everything again.
+	aal2 := stepUp(aal1, time.Now().Add(30*time.Second))
+	tasks, files, read := sees(aal2)
+	if !strings.Contains(tasks, "Board memo") || !strings.Contains(tasks, "Second memo") || !strings.Contains(files, "memo.txt") || read != 200 {
+		t.Errorf("aal2 sees tasks %s, files %s, reads the file: %d", tasks, files, read)
+	}
+}
+
+// listenTasks joins a channel for INSERTs into the user's tasks with the
+// access token at, as realtime-js does (protocol 1.0.0 objects), and
+// signals each change it hears.
+func listenTasks(ctx context.Context, t *testing.T, base, apikey, at, uid string) <-chan struct{} {
+	t.Helper()
+	ws := strings.Replace(base, "http://", "ws://", 1) + "/realtime/v1/websocket?vsn=1.0.0&apikey=" + apikey
+	c, _, err := websocket.Dial(ctx, ws, nil)
+	if err != nil {
+		t.Fatalf("dial realtime: %v", err)
+	}
+	t.Cleanup(func() { c.CloseNow() })
+	join, _ := json.Marshal(map[string]any{
+		"topic": "realtime:journey-" + at[len(at)-8:], "event": "phx_join", "ref": "1", "join_ref": "1",
+		"payload": map[string]any{"access_token": at, "config": map[string]any{
+			"postgres_changes": []map[string]any{{"event": "INSERT", "schema": "public", "table": "tasks", "filter": "user_id=eq." + uid}},
+		}},
+	})
+	if err := c.Write(ctx, websocket.MessageText, join); err != nil {
+		t.Fatalf("join: %v", err)
+	}
+	joined := make(chan struct{})
+	var once sync.Once
+	heard := make(chan struct{}, 4)
+	go func() {
+		for {
+			_, msg, err := c.Read(ctx)
+			if err != nil {
+				return
+			}
+			var m struct {
+				Event   string
+				Payload struct{ Status string }
+			}
+			json.Unmarshal(msg, &m)
+			switch {
+			case m.Event == "phx_reply" && m.Payload.Status == "ok":
+				once.Do(func() { close(joined) })
+			case m.Event == "postgres_changes":
+				heard <- struct{}{}
+			}
+		}
+	}()
+	select {
+	case <-joined:
+	case <-ctx.Done():
+		t.Fatal("channel not joined")
+	}
+	// The subscription is live once the server says so.
+	time.Sleep(500 * time.Millisecond)
+	return heard
+}

@@ -1,0 +1,68 @@
+package billing
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Plans an operator can assign with AssignPlan.
+var Plans = []string{"free", "pro", "team"}
+
+// ErrNoAccount is AssignPlan's answer for an address without an account.
+var ErrNoAccount = errors.New("no account with that e-mail address")
+
+// AssignPlan puts the account of email on plan ("free", "pro" or "team")
+// without a payment: how plans are given on a server where billing is not
+// set up (`daybase plan set`). Every active subscription of the user is
+// canceled, and for pro or team one active subscription is recorded whose
+// subscription_id starts with "operator_", so the plan caps follow at once.
+// admin must bypass row-level security.
+func AssignPlan(ctx context.Context, admin *pgxpool.Pool, email, plan string) error {
+	switch plan {
+	case "free", "pro", "team":
+	default:
+		return fmt.Errorf("unknown plan %q: want free, pro or team", plan)
+	}
+	return pgx.BeginFunc(ctx, admin, func(tx pgx.Tx) error {
+		var userID string
+		err := tx.QueryRow(ctx, `SELECT id::text FROM auth.users WHERE lower(email) = lower($1) AND deleted_at IS NULL`, email).Scan(&userID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("%w: %s", ErrNoAccount, email)
+		}
+		if err != nil {
+			return fmt.Errorf("find account %s: %w", email, err)
+		}
+		if _, err := tx.Exec(ctx, `UPDATE public.user_subscriptions SET status = 'canceled', updated_at = now()
+WHERE user_id = $1 AND status IN ('active', 'trialing', 'past_due')`, userID); err != nil {
+			return fmt.Errorf("cancel subscriptions of %s: %w", email, err)
+		}
+		if plan == "free" {
+			return nil
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO public.user_subscriptions (user_id, status, plan_id, subscription_id, current_period_start)
+VALUES ($1, 'active', $2, 'operator_' || extensions.gen_random_uuid(), now())`, userID, plan); err != nil {
+			return fmt.Errorf("assign %s to %s: %w", plan, email, err)
+		}
+		return nil
+	})
+}
+
+// CurrentPlan is the plan the caps apply to for the account of email.
+func CurrentPlan(ctx context.Context, admin *pgxpool.Pool, email string) (string, error) {
+	var plan *string
+	err := admin.QueryRow(ctx, `SELECT private.user_plan(id) FROM auth.users WHERE lower(email) = lower($1) AND deleted_at IS NULL`, email).Scan(&plan)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", fmt.Errorf("%w: %s", ErrNoAccount, email)
+	}
+	if err != nil {
+		return "", fmt.Errorf("read plan of %s: %w", email, err)
+	}
+	if plan == nil {
+		return "free", nil
+	}
+	return *plan, nil
+}
