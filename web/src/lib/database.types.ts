@@ -2107,6 +2107,84 @@ export type Database = {
       }
     }
     Views: {
+      journal_entries_with_preview: {
+        Row: {
+          id: string | null
+          user_id: string | null
+          title: string | null
+          preview: string | null
+          date: string | null
+          mood: number | null
+          folder: string | null
+          is_deleted: boolean | null
+          created_at: string | null
+          updated_at: string | null
+        }
+        Insert: {
+          id?: string | null
+          user_id?: string | null
+          title?: string | null
+          preview?: string | null
+          date?: string | null
+          mood?: number | null
+          folder?: string | null
+          is_deleted?: boolean | null
+          created_at?: string | null
+          updated_at?: string | null
+        }
+        Update: {
+          id?: string | null
+          user_id?: string | null
+          title?: string | null
+          preview?: string | null
+          date?: string | null
+          mood?: number | null
+          folder?: string | null
+          is_deleted?: boolean | null
+          created_at?: string | null
+          updated_at?: string | null
+        }
+        Relationships: []
+      }
+      notes_with_preview: {
+        Row: {
+          id: string | null
+          user_id: string | null
+          title: string | null
+          preview: string | null
+          folder: string | null
+          pinned: boolean | null
+          is_shared: boolean | null
+          is_deleted: boolean | null
+          created_at: string | null
+          updated_at: string | null
+        }
+        Insert: {
+          id?: string | null
+          user_id?: string | null
+          title?: string | null
+          preview?: string | null
+          folder?: string | null
+          pinned?: boolean | null
+          is_shared?: boolean | null
+          is_deleted?: boolean | null
+          created_at?: string | null
+          updated_at?: string | null
+        }
+        Update: {
+          id?: string | null
+          user_id?: string | null
+          title?: string | null
+          preview?: string | null
+          folder?: string | null
+          pinned?: boolean | null
+          is_shared?: boolean | null
+          is_deleted?: boolean | null
+          created_at?: string | null
+          updated_at?: string | null
+        }
+        Relationships: []
+      }
       task_attachments_v: {
         Row: {
           id: string | null
