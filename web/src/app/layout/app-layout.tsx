@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
+import { prepareToasts } from '@/lib/toast'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { useNotificationPermission } from '@/features/notifications/hooks/use-notification-permission'
@@ -30,9 +31,7 @@ const QuickAddDialog = lazy(() =>
 const PaywallDialog = lazy(() =>
   import('@/features/billing/components/paywall-dialog').then((m) => ({ default: m.PaywallDialog })),
 )
-const CommandPalette = lazy(() =>
-  import('@/features/shell/components/command-palette').then((m) => ({ default: m.CommandPalette })),
-)
+const SearchPalette = lazy(() => import('./search-palette').then((m) => ({ default: m.SearchPalette })))
 const ShortcutsDialog = lazy(() =>
   import('@/features/shell/components/shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
 )
@@ -58,8 +57,22 @@ function DarkSidebarPreference() {
   return null
 }
 
+/** Toasts ready once the app is idle (lib/toast.ts: a first toast may come offline). */
+function usePreparedToasts() {
+  useEffect(() => {
+    const ready = () => void prepareToasts()
+    if (typeof window.requestIdleCallback !== 'function') {
+      const id = window.setTimeout(ready, 2000)
+      return () => window.clearTimeout(id)
+    }
+    const id = window.requestIdleCallback(ready, { timeout: 5000 })
+    return () => window.cancelIdleCallback(id)
+  }, [])
+}
+
 function SignedInApp() {
   const commands = useAppCommands()
+  usePreparedToasts()
   usePaywallClosesQuickAdd()
   useCommandShortcuts(commands)
   useNotificationPermission()
@@ -90,7 +103,7 @@ function SignedInApp() {
       <Suspense fallback={null}>
         {quickAddOpen ? <QuickAddDialog /> : null}
         {paywallOpen ? <PaywallDialog /> : null}
-        {paletteOpen ? <CommandPalette open onOpenChange={setPaletteOpen} commands={commands} /> : null}
+        {paletteOpen ? <SearchPalette open onOpenChange={setPaletteOpen} commands={commands} /> : null}
         {shortcutsOpen ? <ShortcutsDialog open onOpenChange={setShortcutsOpen} commands={commands} /> : null}
       </Suspense>
     </AppShell>

@@ -1,9 +1,7 @@
 import {
   Bell,
-  BookOpen,
   CalendarBlank,
   CalendarCheck,
-  ClockCounterClockwise,
   CreditCard,
   Funnel,
   Gear,
@@ -11,8 +9,6 @@ import {
   Keyboard,
   Lifebuoy,
   Megaphone,
-  Note,
-  NotePencil,
   Palette,
   Plugs,
   ShieldCheck,
@@ -22,11 +18,11 @@ import {
   UsersThree,
   Archive,
   Flask,
-  Plus,
   ListChecks,
 } from '@phosphor-icons/react'
 import type { ReactNode } from 'react'
 import { SidebarLink, SidebarSection } from '@/features/shell/components/sidebar-link'
+import { SidebarSlot } from '@/features/shell/components/sidebar-slot'
 import type { Area } from '@/features/shell/utils/modules'
 
 type Render = (onNavigate?: () => void) => ReactNode
@@ -48,23 +44,10 @@ const tasks: Render = (onNavigate) => (
   </div>
 )
 
-const notes: Render = (onNavigate) => (
-  <div className="grid gap-1">
-    <Title>Notes</Title>
-    <SidebarLink to="/app/notes/new" label="New note" icon={Plus} onNavigate={onNavigate} />
-    <SidebarLink to="/app/notes" label="All Notes" icon={Note} matchSearch onNavigate={onNavigate} />
-    <SidebarLink to="/app/notes?folder=uncategorized" label="Uncategorized" icon={Archive} matchSearch onNavigate={onNavigate} />
-  </div>
-)
-
-const journal: Render = (onNavigate) => (
-  <div className="grid gap-1">
-    <Title>Journal</Title>
-    <SidebarLink to="/app/journal/new" label="New entry" icon={NotePencil} onNavigate={onNavigate} />
-    <SidebarLink to="/app/journal" label="All Entries" icon={BookOpen} matchSearch onNavigate={onNavigate} />
-    <SidebarLink to="/app/journal/recent" label="Recent" icon={ClockCounterClockwise} onNavigate={onNavigate} />
-  </div>
-)
+// Notes and journal draw their own sidebars (folders, journals, counts,
+// drop targets), loaded with their routes: the shell keeps the place.
+const notes: Render = (onNavigate) => <SidebarSlot onNavigate={onNavigate} />
+const journal: Render = (onNavigate) => <SidebarSlot onNavigate={onNavigate} />
 
 const settings: Render = (onNavigate) => (
   <div className="grid gap-1">
