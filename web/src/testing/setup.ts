@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
 // lib/supabase.ts builds the client from the runtime config at import time.
@@ -20,6 +20,10 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList
 }
+
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core machine a
+// render can take longer, which failed tests that had nothing wrong with them.
+configure({ asyncUtilTimeout: 10_000 })
 
 afterEach(() => {
   cleanup()
