@@ -2,7 +2,7 @@ import type { MentionNodeAttrs } from '@tiptap/extension-mention'
 import type { Editor } from '@tiptap/core'
 import { EditorContent, ReactRenderer, useEditor } from '@tiptap/react'
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion'
-import { type Ref, useImperativeHandle, useRef, useState } from 'react'
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import { cn } from '@/lib/cn'
 import { type ImageUpload, type MentionCandidate, editorExtensions } from './extensions'
 import { MentionList, type MentionListHandle } from './mention-list'
@@ -127,6 +127,12 @@ export default function RichEditor({
       latest.current.onChange?.()
     },
   })
+  // Whether one may write can change after the editor is built (a
+  // recipient's permission arrives after the note), and useEditor takes
+  // its options once.
+  useEffect(() => {
+    if (editor.isEditable !== editable) editor.setEditable(editable, false)
+  }, [editor, editable])
 
   useImperativeHandle(
     handleRef,
