@@ -20,7 +20,9 @@ export async function dbRows<T = Record<string, unknown>>(path: string): Promise
 
 /** POST rows to /rest/v1/{table} as the service role (not rate limited, not the app). */
 export async function dbInsert(table: string, rows: unknown): Promise<void> {
-  const res = await fetch(`${serverUrl()}/rest/v1/${table}`, { method: 'POST', headers: serviceHeaders({ Prefer: 'return=minimal' }), body: JSON.stringify(rows) })
+  // Rows with different keys: name every column, as supabase-js does (the others take their defaults).
+  const columns = Array.isArray(rows) ? [...new Set(rows.flatMap((r: object) => Object.keys(r)))].join(',') : ''
+  const res = await fetch(`${serverUrl()}/rest/v1/${table}${columns ? `?columns=${columns}` : ''}`, { method: 'POST', headers: serviceHeaders({ Prefer: 'return=minimal' }), body: JSON.stringify(rows) })
   if (!res.ok) throw new Error(`POST ${table}: ${res.status} ${await res.text()}`)
 }
 

@@ -159,6 +159,7 @@ test('search from the palette reaches notes and journal entries', async ({ page,
   await dbInsert('journal_entries', { user_id: userId, title: 'Saw a zebracorn', content: 'At the zoo.', date: day(1) })
   await page.keyboard.press('Control+k')
   const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await expect(palette).toBeVisible()
   await page.keyboard.type('zebracorn')
   await expect(palette.getByRole('option', { name: /Zebracorn facts/ })).toBeVisible()
   await expect(palette.getByRole('option', { name: /Saw a zebracorn/ })).toBeVisible()

@@ -167,7 +167,7 @@ test('share a folder: the recipient sees the folder and its notes', async ({ pag
   await other.page.goto(link)
   await expect(other.page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible()
   await expect(other.page.getByText('Can view')).toBeVisible()
-  const list = other.page.getByRole('list', { name: 'Notes' })
+  const list = other.page.getByRole('list', { name: 'Notes', exact: true })
   await expect(list.getByRole('link', { name: /Standup/ })).toBeVisible()
   await expect(list.getByRole('link', { name: /Private/ })).toHaveCount(0)
   await shots(other.page, 'notes-shared-folder')

@@ -61,7 +61,7 @@ test('folders: create with a colour, drag notes in and out, rename, delete (soft
   await newNote(page, 'Rome', 'Colosseum at nine.')
   await page.getByRole('link', { name: /^All Notes/ }).click()
   const sidebar = page.getByRole('navigation', { name: 'Notes' })
-  const rome = page.getByRole('list', { name: 'Notes' }).getByRole('link', { name: /^Rome/ })
+  const rome = page.getByRole('list', { name: 'Notes', exact: true }).getByRole('link', { name: /^Rome/ })
 
   // Onto Trips: the note's folder becomes the folder's name.
   await drag(page, rome, sidebar.getByRole('link', { name: /^Trips/ }))
@@ -97,11 +97,11 @@ test('folders: create with a colour, drag notes in and out, rename, delete (soft
   await sidebar.getByRole('link', { name: /^Work/ }).click()
   await expect(page).toHaveURL(/\/app\/notes\?folder=[0-9a-f-]+&folderName=Work$/)
   await expect(page.getByRole('heading', { name: 'Work', level: 1 })).toBeVisible()
-  await expect(page.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveCount(1)
+  await expect(page.getByRole('list', { name: 'Notes', exact: true }).getByRole('listitem')).toHaveCount(1)
   await shots(page, 'notes-folder')
   await sidebar.getByRole('link', { name: /^Uncategorized/ }).click()
   await expect(page).toHaveURL(/\?folder=uncategorized$/)
-  await expect(page.getByRole('list', { name: 'Notes' }).getByRole('link', { name: /^Rome/ })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Notes', exact: true }).getByRole('link', { name: /^Rome/ })).toBeVisible()
 
   // Rename: the notes follow.
   await sidebar.getByRole('button', { name: 'Work folder actions' }).click()
@@ -126,7 +126,7 @@ test('a move the server does not take is undone with the spec text', async ({ pa
   await dbInsert('note_folders', { user_id: userId, name: 'Archive' })
   await dbInsert('notes', { user_id: userId, title: 'Receipts', content: 'x' })
   await page.goto('/app/notes')
-  const row = page.getByRole('list', { name: 'Notes' }).getByRole('link', { name: /^Receipts/ })
+  const row = page.getByRole('list', { name: 'Notes', exact: true }).getByRole('link', { name: /^Receipts/ })
   await expect(row).toBeVisible()
   // What the app loads once idle (the toaster among it) is in before the network drops.
   await page.waitForLoadState('networkidle')
@@ -137,7 +137,7 @@ test('a move the server does not take is undone with the spec text', async ({ pa
   await expect(page.getByText('Error', { exact: true })).toBeVisible()
   await context.setOffline(false)
   // Reverted in the list (the folder chip is gone) and nothing written.
-  await expect(page.getByRole('list', { name: 'Notes' }).getByText('Archive')).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'Notes', exact: true }).getByText('Archive')).toHaveCount(0)
   expect((await notesOf(userId))[0]?.folder).toBeNull()
 })
 
@@ -150,7 +150,7 @@ test('pin, delete with undo, and sort by last update', async ({ page, account })
     { user_id: userId, title: 'Newest', content: 'c', updated_at: new Date().toISOString() },
   ])
   await page.goto('/app/notes')
-  const list = page.getByRole('list', { name: 'Notes' })
+  const list = page.getByRole('list', { name: 'Notes', exact: true })
   const titles = () => list.getByRole('listitem').locator('a span.truncate.font-medium').allTextContents()
   await expect.poll(titles).toEqual(['Newest', 'Older', 'Oldest'])
 
@@ -175,7 +175,8 @@ test('pin, delete with undo, and sort by last update', async ({ page, account })
   await expect.poll(titles).toEqual(['Oldest', 'Older'])
   await expect.poll(async () => (await notesOf(userId, '&title=eq.Newest'))[0]?.is_deleted).toBe(true)
   await page.getByRole('button', { name: 'Undo' }).click()
-  await expect.poll(titles).toEqual(['Oldest', 'Older', 'Newest'])
+  // Restoring is a change too: the note comes back as the latest updated.
+  await expect.poll(titles).toEqual(['Oldest', 'Newest', 'Older'])
   await expect.poll(async () => (await notesOf(userId, '&title=eq.Newest'))[0]?.is_deleted).toBe(false)
 })
 
@@ -268,7 +269,7 @@ test('autosave keeps every keystroke through a network drop: retries, says so, t
   const { userId } = await signedIn(page, account)
   await dbInsert('notes', { user_id: userId, title: 'Offline', content: 'Start.' })
   await page.goto('/app/notes')
-  await page.getByRole('list', { name: 'Notes' }).getByRole('link', { name: /^Offline/ }).click()
+  await page.getByRole('list', { name: 'Notes', exact: true }).getByRole('link', { name: /^Offline/ }).click()
   const text = page.getByRole('textbox', { name: 'Note text' })
   await text.click()
   await page.keyboard.press('End')
@@ -328,7 +329,7 @@ test('import a folder of 50 markdown files with progress, then export as markdow
   expect(zip.subarray(0, 2).toString()).toBe('PK')
   expect(zip.toString('latin1')).toContain('Travel/Imported 21.md')
   // One note: a .md file with its heading.
-  await page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: 'Actions for Imported 21' }).click()
+  await page.getByRole('list', { name: 'Notes', exact: true }).getByRole('button', { name: 'Actions for Imported 21' }).click()
   const one = page.waitForEvent('download')
   await page.getByRole('menuitem', { name: 'Export as Markdown' }).click()
   const md = await one
@@ -368,7 +369,7 @@ test('a list of 1,000 notes scrolls to its end and filters', async ({ page, acco
   }
   await page.goto('/app/notes')
   await expect(page.getByText('1000 notes')).toBeVisible()
-  const list = page.getByRole('list', { name: 'Notes' })
+  const list = page.getByRole('list', { name: 'Notes', exact: true })
   // Virtual: only what is on screen exists, each row knows its place in the thousand.
   expect(await list.getByRole('listitem').count()).toBeLessThan(40)
   await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '1000')
