@@ -116,6 +116,33 @@ var accessCases = []testCase{
 		}
 	}},
 
+	{"note images go to notes the user owns or may edit", nil, func(t *testing.T, b *bundle) {
+		alice, aliceTok := b.user()
+		bob, bobTok := b.user()
+		var note, token string
+		b.scalar(&note, "INSERT INTO public.notes (user_id, title) VALUES ($1, 'n') RETURNING id::text", alice)
+		wantOK(t, b.put(as(aliceTok), "note-images/"+note+"/1700000000000.png", "image/png", pngBytes))
+		wantError(t, b.put(as(aliceTok), "note-images/"+note+"/deeper/1.png", "image/png", pngBytes), 400, "403", "AccessDenied", "Unauthorized", rlsObjects)
+		wantError(t, b.put(as(aliceTok), "note-images/"+alice+"/1.png", "image/png", pngBytes), 400, "403", "AccessDenied", "Unauthorized", rlsObjects)
+		// Bob: nothing before the link, nothing with 'Can view', uploads with 'Can edit'.
+		wantError(t, b.put(as(bobTok), "note-images/"+note+"/1700000000001.png", "image/png", pngBytes), 400, "403", "AccessDenied", "Unauthorized", rlsObjects)
+		b.scalar(&token, "INSERT INTO public.note_shares (user_id, note_id, permission) VALUES ($1, $2, 'view') RETURNING token", alice, note)
+		b.exec("INSERT INTO public.note_share_recipients (share_id, user_id) SELECT id, $2 FROM public.note_shares WHERE token = $1", token, bob)
+		wantError(t, b.put(as(bobTok), "note-images/"+note+"/1700000000001.png", "image/png", pngBytes), 400, "403", "AccessDenied", "Unauthorized", rlsObjects)
+		b.exec("UPDATE public.note_shares SET permission = 'edit' WHERE token = $1", token)
+		wantOK(t, b.put(as(bobTok), "note-images/"+note+"/1700000000001.png", "image/png", pngBytes))
+		// Only images, and each uploader deletes only their own.
+		wantError(t, b.put(as(aliceTok), "note-images/"+note+"/a.pdf", "application/pdf", []byte("%PDF-1.4")), 400, "415", "InvalidMimeType", "invalid_mime_type", `File type "application/pdf" is not supported`)
+		rm := b.callJSON(http.MethodDelete, "/object/note-images", map[string]any{"prefixes": []string{note + "/1700000000000.png"}}, as(bobTok))
+		wantOK(t, rm)
+		if keys := b.bucketKeys("note-images"); len(keys) != 2 {
+			t.Errorf("bob deleted alice's image: %d objects left", len(keys))
+		}
+		if g := b.call(http.MethodGet, "/object/public/note-images/"+note+"/1700000000000.png", nil, nobody); g.status != 200 {
+			t.Errorf("public read = %d", g.status)
+		}
+	}},
+
 	{"storage_used follows uploads, replacements, copies and deletes", nil, func(t *testing.T, b *bundle) {
 		var hasProfiles bool
 		b.scalar(&hasProfiles, "SELECT to_regclass('public.user_profiles') IS NOT NULL")

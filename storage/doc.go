@@ -19,7 +19,7 @@
 //
 // # The app's rules
 //
-// In the app's buckets (journal-images, task-attachments; see
+// In the app's buckets (journal-images, note-images, task-attachments; see
 // [DefaultRules]) uploads, copies and moves are also checked against the
 // file rules of spec 002 §5 (package storage/validate) and the per-user
 // rate limits ([Limits]).

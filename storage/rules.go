@@ -28,12 +28,13 @@ type Rules struct {
 // AppRules are all of the spec's rules.
 var AppRules = Rules{PlanSizeLimit: true, RateLimited: true, RejectEmpty: true, CheckNames: true, CheckContent: true}
 
-// DefaultRules applies the spec's rules to the app's two buckets, which
-// migration 0310 creates: journal-images (images only, by its MIME list)
-// and task-attachments.
+// DefaultRules applies the spec's rules to the app's buckets: those
+// migration 0310 creates, journal-images (images only, by its MIME list)
+// and task-attachments, and 0671's note-images (images only).
 func DefaultRules() map[string]Rules {
 	return map[string]Rules{
 		"journal-images":   AppRules,
+		"note-images":      AppRules,
 		"task-attachments": AppRules,
 	}
 }

@@ -102,8 +102,16 @@ function withSidebar(load: Page): Page {
 const Dashboard: Page = () => import('./routes/app/dashboard')
 const Tasks: Page = withSidebar(() => import('./routes/app/tasks'))
 const Matrix: Page = () => import('./routes/app/matrix')
-const Notes: Page = withSidebar(() => import('./routes/app/notes'))
-const Journal: Page = withSidebar(() => import('./routes/app/journal'))
+const NotesLayout: Page = withSidebar(() => import('./routes/app/notes/notes-layout'))
+const NotesList: Page = () => import('./routes/app/notes/notes-list')
+const NewNote: Page = () => import('./routes/app/notes/new-note')
+const NotePage: Page = () => import('./routes/app/notes/note')
+const Shared: Page = () => import('./routes/app/notes/shared')
+const JournalLayout: Page = withSidebar(() => import('./routes/app/journal/journal-layout'))
+const JournalIndex: Page = () => import('./routes/app/journal/journal-index')
+const JournalRecent: Page = () => import('./routes/app/journal/journal-recent')
+const NewEntry: Page = () => import('./routes/app/journal/new-entry')
+const EntryPage: Page = () => import('./routes/app/journal/entry')
 const Pomodoro: Page = () => import('./routes/app/pomodoro')
 const Teams: Page = () => import('./routes/app/teams')
 const TeamInvite: Page = () => import('./routes/app/team-invite')
@@ -155,13 +163,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           page('tasks/project/:projectId', Tasks),
           page('tasks/smart-filter/:filterId', Tasks),
           page('matrix', Matrix),
-          page('notes', Notes),
-          page('notes/new', Notes),
-          page('notes/:noteId', Notes),
-          page('journal', Journal),
-          page('journal/recent', Journal),
-          page('journal/new', Journal),
-          page('journal/:entryId', Journal),
+          page('notes', NotesLayout, [page(undefined, NotesList), page('new', NewNote), page(':noteId', NotePage)]),
+          page('shared', NotesLayout, [page(':type/:token', Shared)]),
+          page('journal', JournalLayout, [
+            page(undefined, JournalIndex),
+            page('recent', JournalRecent),
+            page('new', NewEntry),
+            page(':entryId', EntryPage),
+          ]),
           page('pomodoro', Pomodoro),
           page('teams', Teams),
           page('teams/create', Teams),

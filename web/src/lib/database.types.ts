@@ -2116,6 +2116,84 @@ export type Database = {
       }
     }
     Views: {
+      journal_entries_with_preview: {
+        Row: {
+          id: string | null
+          user_id: string | null
+          title: string | null
+          preview: string | null
+          date: string | null
+          mood: number | null
+          folder: string | null
+          is_deleted: boolean | null
+          created_at: string | null
+          updated_at: string | null
+        }
+        Insert: {
+          id?: string | null
+          user_id?: string | null
+          title?: string | null
+          preview?: string | null
+          date?: string | null
+          mood?: number | null
+          folder?: string | null
+          is_deleted?: boolean | null
+          created_at?: string | null
+          updated_at?: string | null
+        }
+        Update: {
+          id?: string | null
+          user_id?: string | null
+          title?: string | null
+          preview?: string | null
+          date?: string | null
+          mood?: number | null
+          folder?: string | null
+          is_deleted?: boolean | null
+          created_at?: string | null
+          updated_at?: string | null
+        }
+        Relationships: []
+      }
+      notes_with_preview: {
+        Row: {
+          id: string | null
+          user_id: string | null
+          title: string | null
+          preview: string | null
+          folder: string | null
+          pinned: boolean | null
+          is_shared: boolean | null
+          is_deleted: boolean | null
+          created_at: string | null
+          updated_at: string | null
+        }
+        Insert: {
+          id?: string | null
+          user_id?: string | null
+          title?: string | null
+          preview?: string | null
+          folder?: string | null
+          pinned?: boolean | null
+          is_shared?: boolean | null
+          is_deleted?: boolean | null
+          created_at?: string | null
+          updated_at?: string | null
+        }
+        Update: {
+          id?: string | null
+          user_id?: string | null
+          title?: string | null
+          preview?: string | null
+          folder?: string | null
+          pinned?: boolean | null
+          is_shared?: boolean | null
+          is_deleted?: boolean | null
+          created_at?: string | null
+          updated_at?: string | null
+        }
+        Relationships: []
+      }
       task_attachments_v: {
         Row: {
           id: string | null
@@ -2293,6 +2371,10 @@ export type Database = {
         Args: { p_today?: string; p_user_id?: string; }
         Returns: { entries_this_month: number; total_entries: number; total_words: number; average_mood: number; current_streak: number; longest_streak: number }[]
       }
+      get_note_people: {
+        Args: { p_note_id: string; }
+        Returns: { user_id: string; full_name: string; email: string; avatar_url: string; permission: string }[]
+      }
       get_project_invite: {
         Args: { p_invite_token: string; }
         Returns: Json
@@ -2304,6 +2386,14 @@ export type Database = {
       get_recent_content: {
         Args: { p_limit?: number; }
         Returns: { id: string; content_type: string; title: string; content: string; updated_at: string }[]
+      }
+      get_share_recipients: {
+        Args: { p_share_id: string; }
+        Returns: { user_id: string; full_name: string; email: string; avatar_url: string; opened_at: string }[]
+      }
+      get_shared_with_me: {
+        Args: never
+        Returns: { share_id: string; content_type: string; content_id: string; title: string; permission: string; owner_id: string; owner_name: string; shared_at: string; token: string }[]
       }
       log_2fa_event: {
         Args: { challenge_id?: string; event_type: string; factor_id?: string; metadata?: Json; success?: boolean; }

@@ -1,6 +1,6 @@
-/** Saves text as a file through a temporary object URL. */
-export function downloadText(filename: string, text: string, type = 'text/plain'): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }))
+/** Saves a blob as a file through a temporary object URL. */
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob)
   const a = document.createElement('a')
   a.href = url
   a.download = filename
@@ -8,4 +8,9 @@ export function downloadText(filename: string, text: string, type = 'text/plain'
   a.click()
   a.remove()
   setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+/** Saves text as a file. */
+export function downloadText(filename: string, text: string, type = 'text/plain'): void {
+  downloadBlob(filename, new Blob([text], { type: `${type};charset=utf-8` }))
 }

@@ -32,13 +32,22 @@ export function toasterMounted(): void {
 
 let sonner: Promise<typeof import('sonner')> | undefined
 
-function show(kind: Kind, message: string, data?: ExternalToast): void {
+/**
+ * Loads sonner and mounts the toaster ahead of the first toast. The signed-in
+ * app calls it once idle: a first toast asked for offline (a move that
+ * failed, say) could no longer load their code, and the page would break.
+ */
+export function prepareToasts(): Promise<typeof import('sonner')> {
   if (!requested) {
     requested = true
     for (const l of listeners) l()
   }
   sonner ??= import('sonner')
-  void Promise.all([sonner, ready]).then(([{ toast }]) => toast[kind](message, data))
+  return sonner
+}
+
+function show(kind: Kind, message: string, data?: ExternalToast): void {
+  void Promise.all([prepareToasts(), ready]).then(([{ toast }]) => toast[kind](message, data))
 }
 
 export const toast = {

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
 import { registeredCommands, useCommandRegistry } from '@/lib/command-registry'
+import { prepareToasts } from '@/lib/toast'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { GuestBanner } from '@/features/auth/components/guest-banner'
@@ -40,9 +41,7 @@ const QuickAddDialog = lazy(() =>
 const PaywallDialog = lazy(() =>
   import('@/features/billing/components/paywall-dialog').then((m) => ({ default: m.PaywallDialog })),
 )
-const CommandPalette = lazy(() =>
-  import('@/features/shell/components/command-palette').then((m) => ({ default: m.CommandPalette })),
-)
+const SearchPalette = lazy(() => import('./search-palette').then((m) => ({ default: m.SearchPalette })))
 const ShortcutsDialog = lazy(() =>
   import('@/features/shell/components/shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
 )
@@ -102,8 +101,22 @@ function useCommands() {
 /** The focus timer's progress under the rail's Pomodoro icon (000 §2). */
 const RAIL_ADDONS = { pomodoro: <FocusRailProgress /> }
 
+/** Toasts ready once the app is idle (lib/toast.ts: a first toast may come offline). */
+function usePreparedToasts() {
+  useEffect(() => {
+    const ready = () => void prepareToasts()
+    if (typeof window.requestIdleCallback !== 'function') {
+      const id = window.setTimeout(ready, 2000)
+      return () => window.clearTimeout(id)
+    }
+    const id = window.requestIdleCallback(ready, { timeout: 5000 })
+    return () => window.cancelIdleCallback(id)
+  }, [])
+}
+
 function SignedInApp() {
   const commands = useCommands()
+  usePreparedToasts()
   usePaywallClosesQuickAdd()
   useCommandShortcuts(commands)
   useNotificationPermission()
@@ -142,7 +155,7 @@ function SignedInApp() {
       <Suspense fallback={null}>
         {quickAddOpen ? <QuickAddDialog /> : null}
         {paywallOpen ? <PaywallDialog /> : null}
-        {paletteOpen ? <CommandPalette open onOpenChange={setPaletteOpen} commands={commands} /> : null}
+        {paletteOpen ? <SearchPalette open onOpenChange={setPaletteOpen} commands={commands} /> : null}
         {shortcutsOpen ? <ShortcutsDialog open onOpenChange={setShortcutsOpen} commands={commands} /> : null}
         {changelogOpen ? <ChangelogDialog /> : null}
         {experimentsOpen ? <ExperimentsDialog /> : null}

@@ -1,7 +1,5 @@
 import {
   Bell,
-  BookOpen,
-  ClockCounterClockwise,
   CreditCard,
   Funnel,
   Gear,
@@ -9,8 +7,6 @@ import {
   Keyboard,
   Lifebuoy,
   Megaphone,
-  Note,
-  NotePencil,
   Palette,
   Plugs,
   ShieldCheck,
@@ -19,11 +15,11 @@ import {
   UsersThree,
   Archive,
   Flask,
-  Plus,
 } from '@phosphor-icons/react'
 import { type ReactNode, Suspense, lazy } from 'react'
 import { SidebarLink, SidebarSection } from '@/features/shell/components/sidebar-link'
 import { TasksSidebarSkeleton } from '@/features/tasks/components/tasks-sidebar-skeleton'
+import { SidebarSlot } from '@/features/shell/components/sidebar-slot'
 import type { Area } from '@/features/shell/utils/modules'
 
 type Render = (onNavigate?: () => void) => ReactNode
@@ -42,23 +38,10 @@ const tasks: Render = (onNavigate) => (
   </Suspense>
 )
 
-const notes: Render = (onNavigate) => (
-  <div className="grid gap-1">
-    <Title>Notes</Title>
-    <SidebarLink to="/app/notes/new" label="New note" icon={Plus} onNavigate={onNavigate} />
-    <SidebarLink to="/app/notes" label="All Notes" icon={Note} matchSearch onNavigate={onNavigate} />
-    <SidebarLink to="/app/notes?folder=uncategorized" label="Uncategorized" icon={Archive} matchSearch onNavigate={onNavigate} />
-  </div>
-)
-
-const journal: Render = (onNavigate) => (
-  <div className="grid gap-1">
-    <Title>Journal</Title>
-    <SidebarLink to="/app/journal/new" label="New entry" icon={NotePencil} onNavigate={onNavigate} />
-    <SidebarLink to="/app/journal" label="All Entries" icon={BookOpen} matchSearch onNavigate={onNavigate} />
-    <SidebarLink to="/app/journal/recent" label="Recent" icon={ClockCounterClockwise} onNavigate={onNavigate} />
-  </div>
-)
+// Notes and journal draw their own sidebars (folders, journals, counts,
+// drop targets), loaded with their routes: the shell keeps the place.
+const notes: Render = (onNavigate) => <SidebarSlot onNavigate={onNavigate} />
+const journal: Render = (onNavigate) => <SidebarSlot onNavigate={onNavigate} />
 
 const settings: Render = (onNavigate) => (
   <div className="grid gap-1">

@@ -6,6 +6,7 @@ describe('areaOf', () => {
     ['/app', 'dashboard'],
     ['/app/tasks/project/1', 'tasks'],
     ['/app/settings/security', 'settings'],
+    ['/app/shared/note/abc', 'notes'],
     ['/app/unknown', null],
     ['/features', null],
   ])('%s is %s', (path, area) => {

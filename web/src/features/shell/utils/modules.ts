@@ -85,6 +85,8 @@ export function areaOf(pathname: string): Area | null {
   if (pathname === '/app' || pathname === '/app/') return 'dashboard'
   const segment = /^\/app\/([^/?#]+)/.exec(pathname)?.[1]
   if (!segment) return null
+  // A note or folder shared by link opens among the notes.
+  if (segment === 'shared') return 'notes'
   return segment in AREA_LABELS ? (segment as Area) : null
 }
 

@@ -1,0 +1,172 @@
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Page } from '@playwright/test'
+import { expect, test } from '../fixtures'
+import { dbInsert, dbRows, makePro, signedIn } from '../writing'
+
+// Figures of issue 20 (docs/benchmarks.md, "Notes and journal"): which
+// pages load the editor's code, typing latency in a 50,000-character note,
+// and the time a list of 1,000 notes takes to render once its data is in.
+// They are written to artifacts/writing-bench.json; timings are reported,
+// never asserted. What is asserted is where the editor's code loads.
+
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts')
+const figures: Record<string, unknown> = {}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}
+
+function summary(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b)
+  const r = (n: number) => Math.round(n * 10) / 10
+  return { n: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), max: r(s[s.length - 1] ?? Number.NaN) }
+}
+
+/** Script chunks fetched while run() goes on until the network is quiet. */
+async function chunks(page: Page, run: () => Promise<void>): Promise<string[]> {
+  const seen: string[] = []
+  const on = (r: import('@playwright/test').Request) => {
+    if (r.resourceType() === 'script') seen.push(new URL(r.url()).pathname.replace('/assets/', ''))
+  }
+  page.on('request', on)
+  await run()
+  await page.waitForLoadState('networkidle')
+  page.off('request', on)
+  return seen.sort()
+}
+
+const isEditor = (c: string) => c.startsWith('rich-editor-')
+
+test.afterAll(() => {
+  writeFileSync(path.join(artifacts, 'writing-bench.json'), JSON.stringify(figures, null, 2))
+})
+
+test('the editor loads with the pages that edit, and only with them', async ({ page, account }) => {
+  const { userId } = await signedIn(page, account)
+  await dbInsert('notes', { user_id: userId, title: 'Loaded', content: 'x' })
+  const [note] = await dbRows<{ id: string }>(`notes?user_id=eq.${userId}`)
+  const app = await chunks(page, async () => {
+    await page.goto('/app')
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  })
+  const list = await chunks(page, async () => {
+    await page.goto('/app/notes')
+    await expect(page.getByRole('list', { name: 'Notes' })).toBeVisible()
+  })
+  const journal = await chunks(page, async () => {
+    await page.goto('/app/journal')
+    await expect(page.getByRole('heading', { name: 'Journal', level: 1 })).toBeVisible()
+  })
+  const editor = await chunks(page, async () => {
+    await page.goto(`/app/notes/${note?.id}`)
+    await expect(page.getByRole('textbox', { name: 'Note text' })).toBeVisible()
+  })
+  const entry = await chunks(page, async () => {
+    await page.goto('/app/journal/new')
+    await expect(page.getByRole('textbox', { name: 'Entry text' })).toBeVisible()
+  })
+  expect(app.some(isEditor)).toBe(false)
+  expect(app.some((c) => /^(notes-|journal-|notes-dnd-)/.test(c))).toBe(false)
+  expect(list.some(isEditor)).toBe(false)
+  expect(journal.some(isEditor)).toBe(false)
+  expect(editor.some(isEditor)).toBe(true)
+  expect(entry.some(isEditor)).toBe(true)
+  figures.chunks = { app, notesList: list, journal, noteEditor: editor, journalEntry: entry }
+})
+
+/** About 50,000 characters of the markdown a long note has: headings, paragraphs, lists, tasks. */
+function longNote(): string {
+  const para = 'The quick brown fox jumps over the lazy dog while the team reviews the plan for the quarter and notes what changed. '
+  const parts: string[] = []
+  let i = 0
+  while (parts.join('\n\n').length < 49_000) {
+    i++
+    if (i % 10 === 1) parts.push(`## Section ${i}`)
+    else if (i % 7 === 0) parts.push(`- item ${i}\n- item ${i + 1}\n- [ ] task ${i}`)
+    else parts.push(`${para}**Point ${i}** and *detail*.`)
+  }
+  return parts.join('\n\n').slice(0, 49_900)
+}
+
+test('typing latency in a 50,000-character note', async ({ page, account }) => {
+  const { userId } = await signedIn(page, account)
+  const content = longNote()
+  await dbInsert('notes', { user_id: userId, title: 'Long note', content })
+  const [note] = await dbRows<{ id: string }>(`notes?user_id=eq.${userId}`)
+  await page.goto(`/app/notes/${note?.id}`)
+  const text = page.getByRole('textbox', { name: 'Note text' })
+  await expect(text.locator('h2').first()).toBeVisible()
+  // From each key press to the next frame the browser presents (keydown's
+  // timestamp to a task queued after the following animation frame).
+  await page.evaluate(() => {
+    const w = window as unknown as { __latency: number[] }
+    w.__latency = []
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        const start = e.timeStamp
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel()
+          channel.port1.onmessage = () => w.__latency.push(performance.now() - start)
+          channel.port2.postMessage(null)
+        })
+      },
+      { capture: true },
+    )
+  })
+  await text.locator('p').nth(40).click()
+  await page.keyboard.press('End')
+  await page.keyboard.type(' typing in the middle of a long note to measure how fast each key lands '.repeat(3), { delay: 40 })
+  await expect(page.getByTestId('save-status')).toHaveText('Saved')
+  const samples = await page.evaluate(() => (window as unknown as { __latency: number[] }).__latency)
+  figures.typing = { contentChars: content.length, ...summary(samples.slice(5)) }
+  console.log('typing latency (ms)', figures.typing)
+  const [saved] = await dbRows<{ content: string }>(`notes?id=eq.${note?.id}`)
+  expect(saved?.content).toContain('how fast each key lands')
+})
+
+test('a list of 1,000 notes renders once its data is in', async ({ page, account }) => {
+  const { userId } = await signedIn(page, account)
+  await makePro(userId)
+  for (let b = 0; b < 2; b++) {
+    await dbInsert(
+      'notes',
+      Array.from({ length: 500 }, (_, i) => ({ user_id: userId, title: `Note ${b * 500 + i}`, content: `Body ${b * 500 + i} `.repeat(30) })),
+    )
+  }
+  // The answer is held back a moment (the real server's answer, delivered
+  // late) so that the page is on screen, loading, when it arrives: the
+  // figure is then the rendering of the data alone.
+  await page.route('**/rest/v1/notes_with_preview*', async (route) => {
+    await new Promise((r) => setTimeout(r, 800))
+    await route.continue()
+  })
+  const runs: number[] = []
+  for (let run = 0; run < 5; run++) {
+    await page.goto('/app/notes')
+    const ms = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const rows = () => document.querySelectorAll('ul[aria-label="Notes"] li').length
+          const done = () => {
+            const entry = performance.getEntriesByType('resource').find((e) => e.name.includes('notes_with_preview')) as PerformanceResourceTiming | undefined
+            requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - (entry?.responseEnd ?? performance.now()))))
+          }
+          if (rows() > 0) return resolve(-1)
+          new MutationObserver((_, obs) => {
+            if (rows() > 0) {
+              obs.disconnect()
+              done()
+            }
+          }).observe(document.body, { childList: true, subtree: true })
+        }),
+    )
+    if (ms >= 0) runs.push(ms)
+    await expect(page.getByText('1000 notes')).toBeVisible()
+  }
+  figures.list1000 = summary(runs)
+  console.log('1,000-note list render after data (ms)', figures.list1000)
+})

@@ -1,0 +1,63 @@
+import { render, waitFor } from '@testing-library/react'
+import { createRef } from 'react'
+import { describe, expect, it } from 'vitest'
+import { looksLikeMarkdown } from './extensions'
+import RichEditor, { type RichEditorHandle } from './rich-editor'
+import { normalizeLink } from './toolbar'
+
+const DOC = [
+  '# Trip',
+  '',
+  'Some **bold**, *italic*, ~~struck~~ and `code` with a [link](https://example.com).',
+  '',
+  '- one',
+  '- two',
+  '',
+  '1. first',
+  '2. second',
+  '',
+  '- [ ] open task',
+  '- [x] done task',
+  '',
+  '> a quote',
+  '',
+  '```',
+  'const a = 1',
+  '```',
+  '',
+  'Ask @[Sam Lee](0b7c1c8e-9c7e-4a59-9a8e-6a0f4a3b2c11) today.',
+  '',
+  '![map](https://example.com/map.png)',
+].join('\n')
+
+// The first test pays for loading TipTap and ProseMirror (several seconds on a busy machine).
+describe('RichEditor', { timeout: 30_000 }, () => {
+  it('reads markdown and writes the same markdown back', async () => {
+    const ref = createRef<RichEditorHandle>()
+    const { getByRole } = render(<RichEditor markdown={DOC} label="Note content" handleRef={ref} mentions={() => []} />)
+    await waitFor(() => expect(ref.current).not.toBeNull())
+    expect(getByRole('textbox', { name: 'Note content' })).toBeInTheDocument()
+    expect(ref.current?.getMarkdown().trim()).toBe(DOC)
+  })
+
+  it('keeps the mention form of spec 002 without a mention picker too', async () => {
+    const ref = createRef<RichEditorHandle>()
+    render(<RichEditor markdown="Hi @[Ann](0b7c1c8e-9c7e-4a59-9a8e-6a0f4a3b2c11)" label="x" handleRef={ref} editable={false} />)
+    await waitFor(() => expect(ref.current).not.toBeNull())
+    expect(ref.current?.getMarkdown().trim()).toBe('Hi @[Ann](0b7c1c8e-9c7e-4a59-9a8e-6a0f4a3b2c11)')
+  })
+
+  it('recognises markdown in pasted text', () => {
+    expect(looksLikeMarkdown('# Title\n\ntext')).toBe(true)
+    expect(looksLikeMarkdown('- [ ] task')).toBe(true)
+    expect(looksLikeMarkdown('see [x](https://a.b)')).toBe(true)
+    expect(looksLikeMarkdown('just a sentence.')).toBe(false)
+  })
+
+  it('accepts web and mail links only', () => {
+    expect(normalizeLink('example.com')).toBe('https://example.com')
+    expect(normalizeLink('mailto:a@b.c')).toBe('mailto:a@b.c')
+    expect(normalizeLink('javascript:alert(1)')).toBeNull()
+    expect(normalizeLink('  ')).toBeNull()
+  })
+})

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { TableRow } from '@/lib/database'
+import { unwrap } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+import { noteKeys } from './keys'
+
+export type NoteFolder = TableRow<'note_folders'>
+
+/** The user's live folders in their order, then by name. */
+export async function getFolders(userId: string, signal: AbortSignal): Promise<NoteFolder[]> {
+  return unwrap(
+    await supabase
+      .from('note_folders')
+      .select('*')
+      .eq('user_id', userId)
+      .eq('is_deleted', false)
+      .order('sort_order')
+      .order('name')
+      .abortSignal(signal),
+  )
+}
+
+export function foldersQueryOptions(userId: string) {
+  return queryOptions({ queryKey: noteKeys.folders(userId), queryFn: ({ signal }) => getFolders(userId, signal) })
+}
+
+export function useFolders(userId: string) {
+  return useQuery(foldersQueryOptions(userId))
+}

@@ -1,0 +1,109 @@
+import { Archive, DotsThreeVertical, DownloadSimple, FolderSimple, PushPin, PushPinSlash, ShareNetwork, Trash } from '@phosphor-icons/react'
+import { Button } from '@/components/ui/button'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { downloadBlob } from '@/lib/download'
+import { describeError } from '@/lib/errors'
+import { toast } from '@/lib/toast'
+import { useDeleteNote } from '../api/delete-note'
+import { exportNotes } from '../api/export-notes'
+import { useFolders } from '../api/get-folders'
+import type { NoteSummary } from '../api/get-notes'
+import { useMoveNote } from '../api/move-note'
+import { usePinNote } from '../api/pin-note'
+import { useNotesUiStore } from '../stores/notes-ui-store'
+import { folderSwatch } from '../utils/folders'
+import { noteTitle } from '../utils/note-text'
+
+export async function exportOne(id: string, title: string) {
+  try {
+    const file = await exportNotes([id], title)
+    downloadBlob(file.name, file)
+  } catch (e) {
+    toast.error('Export failed', { description: describeError(e) })
+  }
+}
+
+/**
+ * A note's commands: pin, move to a folder (the keyboard and touch way to
+ * do what dragging does), share, export as markdown, delete. After delete
+ * runs `onDeleted` (the editor goes back to the list).
+ */
+export function NoteActionsMenu({
+  userId,
+  note,
+  onDeleted,
+  label,
+}: {
+  userId: string
+  note: Pick<NoteSummary, 'id' | 'title' | 'folder' | 'pinned'>
+  onDeleted?: () => void
+  label?: string
+}) {
+  const folders = useFolders(userId)
+  const move = useMoveNote()
+  const pin = usePinNote()
+  const remove = useDeleteNote()
+  const setShareTarget = useNotesUiStore((s) => s.setShareTarget)
+  const title = noteTitle(note.title)
+  const current = (note.folder ?? '').toLowerCase()
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label={label ?? `Actions for ${title}`}>
+          <DotsThreeVertical size={18} aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => pin.mutate({ userId, id: note.id, pinned: !note.pinned })}>
+          {note.pinned ? <PushPinSlash size={16} aria-hidden /> : <PushPin size={16} aria-hidden />}
+          {note.pinned ? 'Unpin' : 'Pin to top'}
+        </DropdownMenuItem>
+        <DropdownMenuSub>
+          <DropdownMenuSubTrigger>
+            <FolderSimple size={16} aria-hidden /> Move to
+          </DropdownMenuSubTrigger>
+          <DropdownMenuSubContent>
+            {(folders.data ?? [])
+              .filter((f) => !f.id.startsWith('pending-'))
+              .map((f) => (
+                <DropdownMenuItem
+                  key={f.id}
+                  disabled={f.name.toLowerCase() === current}
+                  onSelect={() => move.mutate({ userId, id: note.id, folder: f.name })}
+                >
+                  <FolderSimple size={16} weight="duotone" aria-hidden style={{ color: folderSwatch(f.color) }} />
+                  {f.name}
+                </DropdownMenuItem>
+              ))}
+            <DropdownMenuItem disabled={current === ''} onSelect={() => move.mutate({ userId, id: note.id, folder: null })}>
+              <Archive size={16} aria-hidden /> Uncategorized
+            </DropdownMenuItem>
+          </DropdownMenuSubContent>
+        </DropdownMenuSub>
+        <DropdownMenuItem onSelect={() => setShareTarget({ kind: 'note', id: note.id, name: title })}>
+          <ShareNetwork size={16} aria-hidden /> Share
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void exportOne(note.id, title)}>
+          <DownloadSimple size={16} aria-hidden /> Export as Markdown
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          className="text-destructive data-[highlighted]:text-destructive"
+          onSelect={() => remove.mutate({ userId, id: note.id }, { onSuccess: onDeleted })}
+        >
+          <Trash size={16} aria-hidden /> Delete
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
