@@ -13,8 +13,9 @@ import (
 // HS256 check, the claims' decoding and their encoding for
 // request.jwt.claims are done once per token instead of once per request
 // (together ~15% of the daybase process's time on a get by id; issue 25).
-// A token is served from here only until its exp claim; after that it is
-// verified again (and fails). What a token says cannot change while it is
+// A token is served from here only until its exp claim, and only while the
+// signer trusts the keys it verified under (token.Signer.KeysGeneration):
+// after either it is verified again. What a token says cannot change while it is
 // valid: a signed-out session is refused by the database
 // (auth.data_access_allowed), not by the token's check. The claims map
 // and its JSON are shared between requests: nothing may modify them.
@@ -26,16 +27,18 @@ type verifiedTokens struct {
 type cachedAPIKey struct {
 	id  identity.Identity
 	exp time.Time // zero: the token has no exp claim
+	gen uint64    // the signer's KeysGeneration when it verified
 }
 
 // lookup returns the identity of raw (its Token set to tok), verifying it
 // when it is not remembered; accept may refuse verified claims, which are
 // then not remembered either. At most max tokens are kept.
 func (c *verifiedTokens) lookup(signer *token.Signer, raw, tok string, max int, accept func(token.Claims) error) (identity.Identity, error) {
+	gen := signer.KeysGeneration()
 	c.mu.RLock()
 	k, hit := c.keys[raw]
 	c.mu.RUnlock()
-	if hit && (k.exp.IsZero() || time.Now().Before(k.exp)) {
+	if hit && k.gen == gen && (k.exp.IsZero() || time.Now().Before(k.exp)) {
 		return k.id, nil
 	}
 	claims, err := signer.Verify(raw)
@@ -45,7 +48,7 @@ func (c *verifiedTokens) lookup(signer *token.Signer, raw, tok string, max int, 
 	if err != nil {
 		return identity.Identity{}, err
 	}
-	k = cachedAPIKey{id: identity.New(claims, tok)}
+	k = cachedAPIKey{id: identity.New(claims, tok), gen: gen}
 	if exp, err := claims.GetExpirationTime(); err == nil && exp != nil {
 		k.exp = exp.Time
 	}

@@ -152,6 +152,7 @@ type keySet struct {
 	kid     string                 // signing's kid
 	byKID   map[string]*signingKey // every key that verifies, signing included
 	jwks    []byte                 // {"keys":[...]} of byKID
+	gen     uint64                 // counts SetKeys calls (KeysGeneration)
 }
 
 // SetKeys makes signing the key new tokens are signed with (nil: HS256
@@ -180,6 +181,7 @@ func (s *Signer) SetKeys(signing *Key, verify []Key) error {
 		set.signing, set.kid = set.byKID[signing.KID], signing.KID
 	}
 	set.jwks, _ = json.Marshal(jwks)
+	set.gen = s.set.Load().gen + 1
 	s.set.Store(set)
 	return nil
 }
@@ -187,6 +189,12 @@ func (s *Signer) SetKeys(signing *Key, verify []Key) error {
 // JWKS is the JSON of the public keys that verify: {"keys":[...]}, empty
 // when tokens are HS256 (whose secret is never published).
 func (s *Signer) JWKS() []byte { return s.set.Load().jwks }
+
+// KeysGeneration changes whenever the trusted keys do (SetKeys). A cache
+// of verified tokens outside this package keeps an entry only while the
+// generation it verified under is current, so a withdrawn key's tokens are
+// refused at once, as Verify refuses them.
+func (s *Signer) KeysGeneration() uint64 { return s.set.Load().gen }
 
 // SigningKID is the kid of the key signing now, "" for HS256.
 func (s *Signer) SigningKID() string { return s.set.Load().kid }
