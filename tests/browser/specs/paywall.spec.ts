@@ -22,7 +22,7 @@ test('the 501st task on the Free plan opens the paywall', async ({ page, account
 
   await signInToApp(page, account)
   await page.goto('/app/tasks')
-  await expect(page.getByRole('list', { name: 'Open tasks' })).toContainText('Seeded task 500')
+  await expect(page.getByRole('list', { name: 'All tasks' })).toContainText('Seeded task')
   await screenshot(page, 'tasks')
 
   consoleErrors.allow(/status of 400/)

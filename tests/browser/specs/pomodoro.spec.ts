@@ -186,7 +186,7 @@ test.describe('the focus timer', () => {
     const { userId } = await signUpThroughApi(account)
     await signInToApp(page, account)
     await page.goto('/app/tasks')
-    await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'All', level: 1 })).toBeVisible()
     const statuses = async () => (await sessionsOf(userId)).map((s) => `${s.type} ${s.status}`)
 
     await page.keyboard.press('Control+p')

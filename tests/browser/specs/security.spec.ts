@@ -87,12 +87,12 @@ test('sign-in, the tasks page and the prerendered /app run under the policy', as
 
   // The tasks page (index.html with the runtime config): add a task.
   await page.goto('/app/tasks')
-  await expect(page.getByRole('list', { name: 'Open tasks' }).or(page.getByText('No open tasks'))).toBeVisible()
+  await expect(page.getByRole('list', { name: 'All tasks' }).or(page.getByText('No open tasks'))).toBeVisible()
   await page.keyboard.press('q')
   const quickAdd = page.getByRole('dialog', { name: 'Quick add task' })
   await quickAdd.getByLabel('Task title').fill('Runs under the CSP')
   await quickAdd.getByRole('button', { name: 'Add task' }).click()
-  await expect(page.getByRole('list', { name: 'Open tasks' })).toContainText('Runs under the CSP')
+  await expect(page.getByRole('list', { name: 'All tasks' })).toContainText('Runs under the CSP')
   await expectNoViolations(page)
   const stored = await fetch(`${serverUrl()}/rest/v1/tasks?select=title&title=eq.Runs%20under%20the%20CSP`, {
     headers: { apikey: process.env.DAYBASE_ANON_KEY ?? '', Authorization: `Bearer ${accessToken}` },
@@ -104,7 +104,7 @@ test('sign-in, the tasks page and the prerendered /app run under the policy', as
   await page.goto('/app')
   await expect(page.locator('#root[data-boot-done]')).toHaveCount(1)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), Ada$/)
-  await expect(page.getByRole('list', { name: 'Open tasks' })).toContainText('Runs under the CSP')
+  await expect(page.getByRole('region', { name: 'Today' })).toBeVisible()
   await expectNoViolations(page)
   await screenshot(page, 'security-app-under-csp')
 })

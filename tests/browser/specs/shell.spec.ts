@@ -30,7 +30,7 @@ test('every module is reachable from the rail', async ({ page, account }) => {
   const rail = page.getByRole('navigation', { name: 'Modules' })
   await expect(rail).toBeVisible()
   for (const [link, url, heading, shot] of [
-    ['Tasks', /\/app\/tasks$/, 'Tasks', 'module-tasks'],
+    ['Tasks', /\/app\/tasks$/, 'All', 'module-tasks'],
     ['Eisenhower Matrix', /\/app\/matrix$/, 'Eisenhower Matrix', 'module-matrix'],
     ['Notes', /\/app\/notes$/, 'Notes', 'module-notes'],
     ['Journal', /\/app\/journal$/, 'Journal', 'module-journal'],

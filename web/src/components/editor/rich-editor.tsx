@@ -93,34 +93,35 @@ export default function RichEditor({
       getUpload: () => latest.current.onUploadImage,
       onUploadError: (e) => latest.current.onUploadError?.(e),
       onLinkShortcut: () => setLinkOpen(true),
-      mentionSuggestion: mentions
-        ? {
-            char: '@',
-            // Closes on a space or a line break (002 §5).
-            allowSpaces: false,
-            items: ({ query }) => mentionItems(latest.current.mentions, query),
-            render: () => {
-              let renderer: ReactRenderer<MentionListHandle, SuggestionProps<MentionCandidate, MentionNodeAttrs>> | null = null
-              let unmount: (() => void) | null = null
-              return {
-                onStart: (props) => {
-                  renderer = new ReactRenderer(MentionList, { props, editor: props.editor })
-                  unmount = props.mount(renderer.element)
-                },
-                onUpdate: (props) => renderer?.updateProps(props),
-                onKeyDown: (props: SuggestionKeyDownProps) => {
-                  if (props.event.key === 'Escape') return false
-                  return renderer?.ref?.onKeyDown(props) ?? false
-                },
-                onExit: () => {
-                  unmount?.()
-                  renderer?.destroy()
-                  renderer = null
-                },
-              }
+      // Always built, and on only while the caller offers people: a note
+      // becomes shared (and its people mentionable) after its editor is.
+      mentionSuggestion: {
+        char: '@',
+        // Closes on a space or a line break (002 §5).
+        allowSpaces: false,
+        allow: () => latest.current.mentions !== undefined,
+        items: ({ query }) => mentionItems(latest.current.mentions, query),
+        render: () => {
+          let renderer: ReactRenderer<MentionListHandle, SuggestionProps<MentionCandidate, MentionNodeAttrs>> | null = null
+          let unmount: (() => void) | null = null
+          return {
+            onStart: (props) => {
+              renderer = new ReactRenderer(MentionList, { props, editor: props.editor })
+              unmount = props.mount(renderer.element)
+            },
+            onUpdate: (props) => renderer?.updateProps(props),
+            onKeyDown: (props: SuggestionKeyDownProps) => {
+              if (props.event.key === 'Escape') return false
+              return renderer?.ref?.onKeyDown(props) ?? false
+            },
+            onExit: () => {
+              unmount?.()
+              renderer?.destroy()
+              renderer = null
             },
           }
-        : undefined,
+        },
+      },
     }),
     onUpdate: ({ transaction }) => {
       if (applyingRemote.current || !transaction.docChanged) return

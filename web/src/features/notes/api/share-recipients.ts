@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { noteKeys } from './keys'
@@ -14,8 +15,17 @@ export function shareRecipientsQueryOptions(shareId: string) {
   return queryOptions({ queryKey: noteKeys.recipients(shareId), queryFn: ({ signal }) => getShareRecipients(shareId, signal) })
 }
 
-export function useShareRecipients(shareId: string | undefined) {
-  return useQuery({ ...shareRecipientsQueryOptions(shareId ?? ''), enabled: !!shareId })
+// Refetched each time the share dialog opens: people open the link while it
+// is closed, and a list fresh from a minute ago would hide them.
+// The people a note's editors may @mention follow who opened its link, so a
+// new list of recipients refreshes them too.
+export function useShareRecipients(shareId: string | undefined, noteId?: string | null) {
+  const queryClient = useQueryClient()
+  const query = useQuery({ ...shareRecipientsQueryOptions(shareId ?? ''), enabled: !!shareId, refetchOnMount: 'always' })
+  useEffect(() => {
+    if (noteId && query.data) void queryClient.invalidateQueries({ queryKey: noteKeys.people(noteId) })
+  }, [noteId, query.data, queryClient])
+  return query
 }
 
 /** The owner removes a recipient: they lose access until they open the link again (and the link still works). */

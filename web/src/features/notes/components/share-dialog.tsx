@@ -53,7 +53,7 @@ function PermissionChoice({ value, onChange, disabled }: { value: SharePermissio
 }
 
 function Recipients({ share }: { share: NoteShare }) {
-  const recipients = useShareRecipients(share.id)
+  const recipients = useShareRecipients(share.id, share.note_id)
   const remove = useRemoveShareRecipient(share.id)
   return (
     <section aria-labelledby="share-people" className="grid gap-2">
