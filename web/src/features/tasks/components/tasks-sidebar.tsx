@@ -1,5 +1,5 @@
 import { FileArchive, FunnelSimple, type Icon, Plus } from '@phosphor-icons/react'
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -108,9 +108,15 @@ function ProjectsSkeleton() {
   )
 }
 
-function StaticProjects({ rows }: { rows: Omit<ProjectRowProps, 'sortable'>[] }) {
+function StaticProjects({ rows, onLeave }: { rows: Omit<ProjectRowProps, 'sortable'>[]; onLeave: (list: HTMLElement | null) => void }) {
+  const list = useRef<HTMLUListElement>(null)
+  // Runs while these rows are still in the document, in the commit that swaps them out.
+  useLayoutEffect(() => {
+    const el = list.current
+    return () => onLeave(el)
+  }, [onLeave])
   return (
-    <ul className="grid gap-0.5" aria-label="Projects">
+    <ul ref={list} className="grid gap-0.5" aria-label="Projects">
       {rows.map((r) => (
         <ProjectRow key={r.project.id} {...r} />
       ))}
@@ -126,16 +132,18 @@ type Sortable = Awaited<ReturnType<typeof loadSortable>>['default']
  * focus first reaches the list, or once the page is idle, whichever is
  * first: the sidebar's first paint does not wait for it.
  */
-function useSortableProjects(): { Component: Sortable | null; load: () => void } {
+function useSortableProjects(): { Component: Sortable | null; load: () => void; leave: (list: HTMLElement | null) => void } {
   const [Component, setComponent] = useState<Sortable | null>(null)
-  // The rows are drawn anew inside dnd-kit's context: the focus goes back where it was.
+  // The rows are drawn anew inside dnd-kit's context: the focus goes back
+  // where it was when the old rows left (not when the module arrived: the
+  // focus can move between the two).
   const focused = useRef<{ id: string; menu: boolean } | null>(null)
-  const swap = (m: { default: Sortable }) => {
+  const leave = useCallback((list: HTMLElement | null) => {
     const el = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const row = el?.closest<HTMLElement>('[data-project-id]')
+    const row = el && list?.contains(el) ? el.closest<HTMLElement>('[data-project-id]') : null
     focused.current = row?.dataset.projectId ? { id: row.dataset.projectId, menu: el?.tagName === 'BUTTON' } : null
-    setComponent(() => m.default)
-  }
+  }, [])
+  const swap = (m: { default: Sortable }) => setComponent(() => m.default)
   const load = () => {
     if (!Component) void loadSortable().then(swap)
   }
@@ -151,7 +159,7 @@ function useSortableProjects(): { Component: Sortable | null; load: () => void }
     focused.current = null
     document.querySelector<HTMLElement>(`[data-project-id="${f.id}"] ${f.menu ? 'button' : 'a'}`)?.focus()
   }, [Component])
-  return { Component, load }
+  return { Component, load, leave }
 }
 
 /**
@@ -277,7 +285,7 @@ export default function TasksSidebar({ onNavigate }: Props) {
             {sortable.Component ? (
               <sortable.Component rows={rows} onReorder={onReorder} />
             ) : (
-              <StaticProjects rows={rows} />
+              <StaticProjects rows={rows} onLeave={sortable.leave} />
             )}
           </div>
         )}
