@@ -94,6 +94,12 @@ func handle(ctx context.Context, r *functions.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The restore runs as the service, past row-level security and so past
+	// its rule that an ended session, or one short of its second factor,
+	// reads and writes nothing (not even the counts requireEmpty reports).
+	if err := r.AssertDataAccess(ctx); err != nil {
+		return nil, err
+	}
 	res := &Result{DryRun: in.DryRun, ExportedAt: b.ExportedAt, Notes: notesFor(b)}
 	if b.Profile != nil {
 		res.Email = b.Profile.Email
