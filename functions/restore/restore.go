@@ -205,13 +205,14 @@ func (s *restorer) run(ctx context.Context, b *backup) (Counts, error) {
 	return s.counts, nil
 }
 
-// item names a row of the backup for an error message.
+// item names a row of the backup for an error message, its title cut to
+// 60 characters (whole characters: the message is JSON, valid UTF-8).
 func item(kind string, i int, r row, titleKey string) string {
 	var title string
 	json.Unmarshal(r[titleKey], &title)
 	if title = strings.TrimSpace(title); title != "" {
-		if len(title) > 60 {
-			title = title[:57] + "…"
+		if r := []rune(title); len(r) > 60 {
+			title = string(r[:57]) + "…"
 		}
 		return fmt.Sprintf("%s %d (%q)", kind, i+1, title)
 	}

@@ -201,3 +201,16 @@ func TestRestoreNeedsAnAssuredSession(t *testing.T) {
 	}
 }
 
+// An error names a row by its title, cut on a character boundary.
+func TestRestoreErrorNamesLongTitles(t *testing.T) {
+	b := fntest.New(t)
+	eve := b.User("eve@example.test")
+	title := strings.Repeat("é", 56) + "ü€" + strings.Repeat("x", 10)
+	res := importData(b, eve, true, map[string]any{"tasks": []any{map[string]any{"title": title, "priority": "high"}},
+		"notes": []any{}, "journals": []any{}, "exportedAt": "2026-11-20T10:00:00Z"})
+	var out struct{ Item string }
+	res.JSON(t, &out)
+	if want := `task 1 ("` + strings.Repeat("é", 56) + `ü…")`; res.Code != 422 || out.Item != want {
+		t.Errorf("got %d item %q, want 422 item %q", res.Code, out.Item, want)
+	}
+}
