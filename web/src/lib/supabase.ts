@@ -30,5 +30,5 @@ export type SupabaseClient = typeof supabase
  * supabase.realtime and supabase.storage load their code on demand (see
  * lib/deferred/ and vite.config.ts): await these before the first use.
  */
-export { loadRealtime } from './deferred/realtime'
+export { loadRealtime, whenRealtime } from './deferred/realtime'
 export { loadStorage } from './deferred/storage'

@@ -1,6 +1,6 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { useEffect, useRef } from 'react'
-import { loadRealtime, supabase } from './supabase'
+import { whenRealtime, supabase } from './supabase'
 
 export type ChangeSpec = {
   /** public.{table} */
@@ -32,7 +32,7 @@ export function usePostgresChanges<Row extends Record<string, unknown>>(
     if (!table) return
     let channel: RealtimeChannel | null = null
     let stopped = false
-    void loadRealtime().then(() => {
+    whenRealtime(() => {
       if (stopped) return
       seq += 1
       channel = supabase

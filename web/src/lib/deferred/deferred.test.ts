@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { loadRealtime } from './realtime'
 import { loadStorage } from './storage'
 
@@ -31,5 +31,25 @@ describe('deferred supabase-js parts', () => {
     await loadStorage()
     const bucket = supabase.storage.from('files')
     expect(bucket.getPublicUrl('a.txt').data.publicUrl).toBe('http://127.0.0.1:54321/storage/v1/object/public/files/a.txt')
+  })
+
+  it('loads realtime-js again after a failed load; whenRealtime warns instead of rejecting', async () => {
+    vi.resetModules()
+    vi.doMock('@supabase/realtime-js', () => {
+      throw new Error('chunk gone')
+    })
+    const { loadRealtime, whenRealtime } = await import('./realtime')
+    await expect(loadRealtime()).rejects.toThrow()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const started = vi.fn()
+    whenRealtime(started)
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('Live updates are off: realtime did not load', expect.anything()))
+    expect(started).not.toHaveBeenCalled()
+
+    vi.doUnmock('@supabase/realtime-js')
+    await expect(loadRealtime()).resolves.toHaveProperty('RealtimeClient')
+    whenRealtime(started)
+    await vi.waitFor(() => expect(started).toHaveBeenCalledOnce())
+    warn.mockRestore()
   })
 })

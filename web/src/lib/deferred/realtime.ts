@@ -9,10 +9,29 @@ import type * as Realtime from '@supabase/realtime-js'
 let realtime: typeof Realtime | null = null
 let loading: Promise<typeof Realtime> | null = null
 
-/** Loads realtime-js; await it before the first supabase.channel() (or any supabase.realtime use). */
+/**
+ * Loads realtime-js; await it before the first supabase.channel() (or any
+ * supabase.realtime use). A failed load (offline, or a deploy replaced the
+ * chunk) is not kept: the next call tries again.
+ */
 export function loadRealtime(): Promise<typeof Realtime> {
-  loading ??= import('@supabase/realtime-js').then((m) => (realtime = m))
+  loading ??= import('@supabase/realtime-js').then(
+    (m) => (realtime = m),
+    (error: unknown) => {
+      loading = null
+      throw error
+    },
+  )
   return loading
+}
+
+/**
+ * Runs start once realtime-js is loaded. Live updates add to the polling
+ * and refetch-on-focus every screen already has, so a failed load only
+ * leaves them off (with a warning) rather than rejecting unhandled.
+ */
+export function whenRealtime(start: () => void): void {
+  loadRealtime().then(start, (error: unknown) => console.warn('Live updates are off: realtime did not load', error))
 }
 
 export class RealtimeClient {

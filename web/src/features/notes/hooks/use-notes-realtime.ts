@@ -1,6 +1,6 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { useQueryClient } from '@tanstack/react-query'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { usePostgresChanges } from '@/lib/use-postgres-changes'
 import type { Note } from '../api/get-note'
 import type { NoteSummary } from '../api/get-notes'
@@ -17,6 +17,7 @@ import { summaryOf, upsertSummary } from '../api/notes-cache'
 export function useNotesRealtime(userId: string) {
   const queryClient = useQueryClient()
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(() => () => clearTimeout(timer.current ?? undefined), [])
 
   usePostgresChanges<Note>({ table: 'notes', filter: `user_id=eq.${userId}` }, (payload: RealtimePostgresChangesPayload<Note>) => {
     if (payload.eventType === 'DELETE') return

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { TableRow } from '@/lib/database'
-import { loadRealtime, supabase } from '@/lib/supabase'
+import { whenRealtime, supabase } from '@/lib/supabase'
 import { type FocusSession, toFocusSession } from './get-active-session'
 import { pomodoroKeys } from './keys'
 
@@ -24,7 +24,7 @@ function subscribe(queryClient: QueryClient, userId: string): () => void {
   let stopped = false
   let stopChannel = () => {}
   subscriptions.set(userId, { count: 1, stop: () => ((stopped = true), stopChannel()) })
-  void loadRealtime().then(() => {
+  whenRealtime(() => {
     if (stopped) return
     const channel = supabase
       .channel(`pomodoro-${userId}`)

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { loadRealtime, supabase } from '@/lib/supabase'
+import { whenRealtime, supabase } from '@/lib/supabase'
 import { taskKeys } from '../api/keys'
 import { projectKeys, smartFilterKeys } from '../api/module-keys'
 
@@ -27,7 +27,7 @@ export function useTasksRealtime(userId: string): void {
       timers.set(key, setTimeout(run, PROJECTS_DEBOUNCE_MS))
     }
     const start = () =>
-      loadRealtime().then(() => {
+      whenRealtime(() => {
         if (cancelled) return
         const channel = supabase
           .channel(`tasks-module:${userId}`)
@@ -57,7 +57,7 @@ export function useTasksRealtime(userId: string): void {
       })
     // Once the screen has settled: the list needs none of it to show, and the
     // 20 s poll covers the first seconds.
-    const later = window.setTimeout(() => void start(), REALTIME_DELAY_MS)
+    const later = window.setTimeout(start, REALTIME_DELAY_MS)
     return () => {
       cancelled = true
       window.clearTimeout(later)
