@@ -173,3 +173,19 @@ test('search from the palette reaches notes and journal entries', async ({ page,
   await expect(page.getByRole('region', { name: 'Notes results' }).getByRole('link', { name: /Zebracorn facts/ })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Journal results' }).getByRole('link', { name: /Saw a zebracorn/ })).toBeVisible()
 })
+
+test('an entry deleted right after typing stays deleted', async ({ page, account }) => {
+  const { userId } = await signedIn(page, account)
+  await dbInsert('journal_entries', { user_id: userId, title: 'Second thoughts', content: 'Maybe.', date: day(1) })
+  const [entry] = await dbRows<EntryRow>(`journal_entries?user_id=eq.${userId}&select=id`)
+  await page.goto(`/app/journal/${entry?.id}`)
+  await expect(page.getByLabel('Title')).toHaveValue('Second thoughts')
+  // Typed, then deleted before the autosave's pause is over.
+  await page.getByLabel('Title').fill('Second thoughts, really')
+  await page.getByRole('button', { name: 'Delete entry' }).click()
+  await expect(page).toHaveURL(/\/app\/journal$/)
+  await expect.poll(async () => (await dbRows<{ is_deleted: boolean }>(`journal_entries?id=eq.${entry?.id}&select=is_deleted`))[0]?.is_deleted).toBe(true)
+  // The last save went out before the delete: nothing brings the entry back.
+  await page.waitForTimeout(1500)
+  await expect(page.getByRole('link', { name: /Second thoughts/ })).toHaveCount(0)
+})

@@ -79,7 +79,10 @@ function EntryEditor({ entry, entryId, isNew, journalId, userId }: ScreenProps &
             size="icon-sm"
             aria-label="Delete entry"
             title="Delete entry"
-            onClick={() => remove.mutate({ userId, id: entryId }, { onSuccess: () => navigate(backTo) })}
+            onClick={() =>
+              // The pending autosave first: a save landing after the delete would put the entry back in the list.
+              void session.flush().finally(() => remove.mutate({ userId, id: entryId }, { onSuccess: () => navigate(backTo) }))
+            }
           >
             <Trash size={18} aria-hidden />
           </Button>

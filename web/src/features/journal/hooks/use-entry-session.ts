@@ -60,6 +60,7 @@ export function useEntrySession({ entryId, userId, entry, read, apply, onCreated
   const accept = useCallback(
     (row: Entry) => {
       lastSaved.current = { title: row.title, content: row.content, date: row.date, mood: row.mood, folder: row.folder }
+      if (row.is_deleted) return // deleted meanwhile (another tab): the lists have let it go
       queryClient.setQueryData(journalKeys.entry(row.id), row)
       queryClient.setQueryData<EntrySummary[]>(journalKeys.entries(userId), (l) =>
         l ? [summaryOf(row), ...l.filter((e) => e.id !== row.id)].sort(byDate) : l,
