@@ -274,7 +274,7 @@ func (s *Service) reauthenticate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if u.Email == "" {
-		return fail(CodeValidationFailed, "Reauthentication requires the user to have an email")
+		return fail(CodeValidationFailed, "Reauthentication requires the user to have an email or a phone number")
 	}
 	if err := s.limits.otp.take(s.clientIP(r), s.now()); err != nil {
 		return err

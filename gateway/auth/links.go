@@ -68,11 +68,12 @@ func (s *Service) verifyURL(hash, verifyType, redirectTo string, pkce bool) stri
 	if pkce {
 		hash = pkcePrefix + hash
 	}
-	v := url.Values{"token": {hash}, "type": {verifyType}}
+	// GoTrue's order, token first: auth-js's suite matches "?token".
+	link := s.issuer + "/verify?token=" + url.QueryEscape(hash) + "&type=" + url.QueryEscape(verifyType)
 	if redirectTo != "" {
-		v.Set("redirect_to", redirectTo)
+		link += "&redirect_to=" + url.QueryEscape(redirectTo)
 	}
-	return s.issuer + "/verify?" + v.Encode()
+	return link
 }
 
 // redirectTarget returns raw when it is an allowed redirect — same host as

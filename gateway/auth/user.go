@@ -175,9 +175,11 @@ func utcPtr(t *time.Time) *time.Time {
 	return &u
 }
 
-// emailPattern is deliberately loose — one @, a dot in the domain, no
-// spaces — like GoTrue's check; the confirmation mail is the real test.
-var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
+// emailPattern is the HTML5 address syntax GoTrue checks with (badoux/
+// checkmail), plus a dot in the domain: "xx:;x@x.x" is refused as there.
+// The confirmation mail is the real test of an address.
+var emailPattern = regexp.MustCompile("^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@" +
+	`[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$`)
 
 // normaliseEmail trims and lower-cases an address and checks its shape.
 func normaliseEmail(raw string) (string, error) {

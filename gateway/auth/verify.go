@@ -170,6 +170,10 @@ func (s *Service) verifyPost(w http.ResponseWriter, r *http.Request) error {
 	switch {
 	case p.Type == "":
 		return fail(CodeValidationFailed, "Verify requires a verification type")
+	case (p.Type == "sms" || p.Type == "phone_change") && p.Phone != "" && p.Token != "":
+		// No user can hold a phone token here, so it is one that does not
+		// match — GoTrue's answer for an unknown phone code.
+		return errCodeInvalid()
 	case p.Type == "sms" || p.Type == "phone_change":
 		return fail(CodePhoneProviderDisabled, "Phone verification is disabled")
 	case !ok:
