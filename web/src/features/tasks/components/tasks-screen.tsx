@@ -19,6 +19,7 @@ import { useProjects } from '../api/get-projects'
 import { useSmartFilters } from '../api/get-smart-filters'
 import { useSmartFilterTasks } from '../api/get-smart-filter-tasks'
 import { readFilterData } from '../smart-filters/engine'
+import { SmartFilterDialogsHost } from './smart-filter-dialogs-host'
 import { useTaskZone } from '../api/task-preferences'
 import { type OpenTask, useSelectionMemory } from '../hooks/use-selection-memory'
 import { useTasksRealtime } from '../hooks/use-tasks-realtime'
@@ -425,6 +426,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         </Suspense>
       ) : null}
       <ProjectDialogsHost />
+      <SmartFilterDialogsHost />
     </div>
   )
 }
@@ -441,4 +443,3 @@ function ProjectDialogsHost() {
     </Suspense>
   )
 }
-
