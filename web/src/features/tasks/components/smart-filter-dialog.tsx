@@ -205,7 +205,9 @@ function FilterForm({ filter, onClose }: { filter: SmartFilter | undefined; onCl
       return
     }
     const tempId = newTempId()
-    create.mutate({ ...input, tempId }, { onSuccess: (saved) => void navigate(`/app/tasks/smart-filter/${saved.id}`) })
+    // The dialog closes at once (the filter shows with its temporary id), so
+    // the navigation hangs on the promise, not on a callback of this form.
+    create.mutateAsync({ ...input, tempId }).then((saved) => navigate(`/app/tasks/smart-filter/${saved.id}`), () => undefined)
     onClose()
   }
 
