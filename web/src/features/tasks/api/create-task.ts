@@ -25,6 +25,8 @@ export type NewTaskFields = Partial<
     | 'sort_order'
     | 'is_starred'
     | 'location'
+    | 'importance'
+    | 'urgency'
   >
 >
 

@@ -6,7 +6,7 @@ import { smartFilterKeys } from './module-keys'
 
 export type SmartFilter = Pick<
   TableRow<'smart_lists'>,
-  'id' | 'name' | 'description' | 'color' | 'icon_name' | 'sort_order' | 'system_key' | 'hide_when_empty' | 'is_enabled' | 'filters_data'
+  'id' | 'name' | 'description' | 'color' | 'icon_name' | 'sort_option' | 'sort_order' | 'system_key' | 'hide_when_empty' | 'is_enabled' | 'filters_data'
 >
 
 const ensured = new Set<string>()
@@ -24,7 +24,7 @@ export async function getSmartFilters(userId: string, signal: AbortSignal): Prom
   return unwrap(
     await supabase
       .from('smart_lists')
-      .select('id, name, description, color, icon_name, sort_order, system_key, hide_when_empty, is_enabled, filters_data')
+      .select('id, name, description, color, icon_name, sort_option, sort_order, system_key, hide_when_empty, is_enabled, filters_data')
       .eq('user_id', userId)
       .eq('is_deleted', false)
       .order('sort_order', { ascending: true })

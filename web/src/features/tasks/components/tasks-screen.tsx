@@ -17,6 +17,9 @@ import { useAccessibleTasks } from '../api/get-accessible-tasks'
 import { useLogbook } from '../api/get-logbook'
 import { useProjects } from '../api/get-projects'
 import { useSmartFilters } from '../api/get-smart-filters'
+import { useSmartFilterTasks } from '../api/get-smart-filter-tasks'
+import { readFilterData } from '../smart-filters/engine'
+import { SmartFilterDialogsHost } from './smart-filter-dialogs-host'
 import { useTaskZone } from '../api/task-preferences'
 import { type OpenTask, useSelectionMemory } from '../hooks/use-selection-memory'
 import { useTasksRealtime } from '../hooks/use-tasks-realtime'
@@ -114,6 +117,8 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
   const viewId: ViewId | null =
     scope.kind === 'view' ? scope.view : filter?.system_key ? (filter.system_key as ViewId) : null
   const logbook = useLogbook(user.id, viewId === 'logbook')
+  const filterData = useMemo(() => (filter && !viewId ? readFilterData(filter.filters_data) : null), [filter, viewId])
+  const filtered = useSmartFilterTasks(user.id, isFilter ? scope.filterId : '', filterData, zone, filter?.sort_option ?? 'created_at')
   const archivedIds = useMemo(() => new Set((projects.data ?? []).filter((p) => p.is_archived).map((p) => p.id)), [projects.data])
 
   const view = useMemo<ScreenView>(() => {
@@ -157,17 +162,19 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
       icon: filterIcon(filter?.icon_name),
       project: null,
       def: null,
-      sections: [],
+      sections: filtered.data?.length ? [{ key: 'filter', title: null, tasks: filtered.data }] : [],
       canAdd: false,
-      emptyTitle: filter?.name ?? 'Smart filter not found',
+      emptyTitle: filter ? 'No tasks match this filter' : 'Smart filter not found',
       emptyText: filter
-        ? 'The results of custom smart filters arrive with the filter engine. Its conditions are saved and kept.'
+        ? filtered.isError
+          ? 'The filter could not be read. Try again in a moment.'
+          : 'Tasks show here as soon as they match its conditions.'
         : 'It may have been deleted. Pick another view from the sidebar.',
-      loading: filters.isPending,
+      loading: filters.isPending || (!!filterData && filtered.isPending),
       pendingFilter: filter?.filters_data ?? null,
       notFound: !filters.isPending && !filter,
     }
-  }, [scope, tasks.data, tasks.isPending, projects.data, projects.isPending, filters.isPending, filter, viewId, logbook.data, logbook.isPending, zone, now, user.id, archivedIds, lingering])
+  }, [filtered.data, filtered.isPending, filtered.isError, filterData, scope, tasks.data, tasks.isPending, projects.data, projects.isPending, filters.isPending, filter, viewId, logbook.data, logbook.isPending, zone, now, user.id, archivedIds, lingering])
 
   const progress = useMemo(() => subtaskProgress(tasks.data ?? []), [tasks.data])
   const order = useMemo(() => view.sections.flatMap((s) => s.tasks.map((t) => t.id)), [view.sections])
@@ -419,6 +426,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         </Suspense>
       ) : null}
       <ProjectDialogsHost />
+      <SmartFilterDialogsHost />
     </div>
   )
 }
@@ -435,4 +443,3 @@ function ProjectDialogsHost() {
     </Suspense>
   )
 }
-

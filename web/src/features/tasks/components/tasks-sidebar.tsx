@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn'
 import { useAccessibleTasks } from '../api/get-accessible-tasks'
 import { sidebarOrder, useProjects } from '../api/get-projects'
 import { useSmartFilters } from '../api/get-smart-filters'
+import { useSmartFilterDialogStore } from '../stores/smart-filter-dialog-store'
 import { useMoveTasks } from '../api/move-tasks'
 import { moveId, useReorderProjects } from '../api/reorder-projects'
 import { useTaskZone } from '../api/task-preferences'
@@ -173,6 +174,7 @@ export default function TasksSidebar({ onNavigate }: Props) {
   const tasks = useAccessibleTasks(user.id)
   const projects = useProjects(user.id)
   const filters = useSmartFilters(user.id)
+  const openFilterDialog = useSmartFilterDialogStore((s) => s.open)
   const { zone } = useTaskZone(user.id)
   const isActive = useIsActive()
   const openDialog = useProjectDialogStore((s) => s.open)
@@ -244,7 +246,14 @@ export default function TasksSidebar({ onNavigate }: Props) {
         onNavigate={onNavigate}
         onDropTasks={dropOn(null)}
       />
-      <Section title="Smart filters">
+      <Section
+        title="Smart filters"
+        action={
+          <Button variant="ghost" size="icon-sm" className="size-7" aria-label="Add smart filter" onClick={() => openFilterDialog({ kind: 'create' })}>
+            <Plus size={16} aria-hidden />
+          </Button>
+        }
+      >
         {builtIns.map((v) => (
           <ViewRow
             key={v.id}

@@ -8,6 +8,7 @@ import { usePlanOverrideStore } from '@/features/billing/stores/plan-override-st
 import type { Plan } from '@/features/billing/utils/plans'
 import { ExperimentsPanel } from '@/features/experiments/components/experiments-panel'
 import { NotificationSettings } from '@/features/notifications/components/notification-settings'
+import { SmartFiltersSettings } from '@/features/tasks/components/smart-filters-settings'
 import { useSyncNow } from '../../../layout/use-sync-now'
 import { SettingsPage, SettingsSection } from './settings-section'
 
@@ -60,12 +61,7 @@ export default function SettingsGeneral() {
       </SettingsSection>
       <div id="smart-filters">
         <SettingsSection id="smart-lists" title="Smart lists" description="Saved filters that appear in the task sidebar.">
-          <p className="text-sm text-muted-foreground">
-            Smart lists are created and edited from the task sidebar; the Free plan includes 2.
-          </p>
-          <Button asChild variant="outline" className="justify-self-start">
-            <Link to="/app/tasks">Open tasks</Link>
-          </Button>
+          <SmartFiltersSettings />
         </SettingsSection>
       </div>
       <SettingsSection id="notifications" title="Notifications" description="Where Daybase tells you about reminders, mentions and invitations.">
