@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { Suspense, lazy, useMemo } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import type { Prefetch } from '@/lib/prefetch'
 import { usePlan } from '@/features/billing/hooks/use-plan'
@@ -10,6 +10,9 @@ import { TasksEnvironmentProvider } from '@/features/tasks/components/tasks-envi
 import { TasksScreen } from '@/features/tasks/components/tasks-screen'
 import type { TaskScope } from '@/features/tasks/types'
 import { parseViewId } from '@/features/tasks/utils/views'
+
+// The focus summary in the task pane (002 §2) loads with the pane, not with the list.
+const TaskFocusSummary = lazy(() => import('@/features/pomodoro/components/task-focus-summary').then((m) => ({ default: m.TaskFocusSummary })))
 
 /** The screen's first queries: every task it cuts its views from, and the projects. */
 export const prefetch: Prefetch = (userId) => [accessibleTasksQueryOptions(userId), projectsQueryOptions(userId)]
@@ -39,6 +42,11 @@ export default function Tasks() {
       remindersPerTask: PLAN_CAPS[plan].remindersPerTask,
       subtasksPerTask: PLAN_CAPS[plan].subtasksPerTask,
       showPaywall,
+      taskSections: (task: { id: string; title: string }) => (
+        <Suspense fallback={null}>
+          <TaskFocusSummary taskId={task.id} title={task.title} />
+        </Suspense>
+      ),
     }),
     [plan, showPaywall],
   )

@@ -13,10 +13,10 @@ export type DashboardTask = {
 
 /** Priority dot colours of 001 (stored 4 urgent = P1 red … 1 low = P4 gray; 0 none). */
 export const PRIORITY_CLASS: Record<number, string> = {
-  4: 'bg-rose-500',
+  4: 'bg-red-500',
   3: 'bg-orange-500',
   2: 'bg-blue-500',
-  1: 'bg-zinc-400',
+  1: 'bg-gray-400',
 }
 
 export const PRIORITY_LABEL: Record<number, string> = { 4: 'Priority 1', 3: 'Priority 2', 2: 'Priority 3', 1: 'Priority 4' }

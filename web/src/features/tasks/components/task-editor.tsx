@@ -15,6 +15,7 @@ import { ReminderPicker } from './fields/reminder-picker'
 import { RepeatPicker } from './fields/repeat-picker'
 import { SubtaskList } from './fields/subtask-list'
 import { TagInput } from './fields/tag-input'
+import { useTasksEnvironment } from './tasks-environment'
 
 type Props = {
   task: Task
@@ -64,6 +65,7 @@ export function TaskEditor({ task, draft, change, zone, timeZone }: Props) {
   const choices = (projects.data ?? []).filter((p) => !p.is_archived || p.id === draft.project_id)
   const titleRef = useAutosize(draft.title)
   const notesRef = useAutosize(draft.notes ?? '')
+  const { taskSections } = useTasksEnvironment()
 
   return (
     <div className="grid gap-5">
@@ -190,6 +192,7 @@ export function TaskEditor({ task, draft, change, zone, timeZone }: Props) {
       </Row>
 
       {task.parent_id ? null : <SubtaskList parent={task} timeZone={timeZone} />}
+      {taskSections?.(task)}
     </div>
   )
 }

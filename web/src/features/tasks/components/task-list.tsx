@@ -1,6 +1,6 @@
 import { Plus } from '@phosphor-icons/react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { cn } from '@/lib/cn'
 import type { AddPlace } from '../stores/add-task-store'
 import type { Task } from '../types'
@@ -68,13 +68,14 @@ export function TaskList(props: Props) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const items = useMemo(() => itemsOf(sections, adding), [sections, adding])
   const rowHeight = compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (items[i]?.kind === 'header' ? HEADER_HEIGHT : rowHeight),
-    getItemKey: (i) => items[i]?.key ?? i,
-    overscan: 10,
-  })
+  // Stable callbacks: the virtualiser rebuilds its table of every item's
+  // offset whenever getItemKey changes, so a new closure on each render (the
+  // list renders on every change of the screen) cost a pass over all the
+  // items each time: the largest cost of the list in a 2,000-task project.
+  const estimateSize = useCallback((i: number) => (items[i]?.kind === 'header' ? HEADER_HEIGHT : rowHeight), [items, rowHeight])
+  const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items])
+  const getScrollElement = useCallback(() => scrollRef.current, [])
+  const virtualizer = useVirtualizer({ count: items.length, getScrollElement, estimateSize, getItemKey, overscan: 10 })
 
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer])
 

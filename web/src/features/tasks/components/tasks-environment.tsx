@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react'
+import { type ReactNode, createContext, useContext } from 'react'
 
 /**
  * What the task screens need from outside the feature (features do not
@@ -12,6 +12,11 @@ export type TasksEnvironment = {
   /** Subtasks one task may have on the plan. */
   subtasksPerTask: number
   showPaywall: (message: string) => void
+  /**
+   * Sections other features add below a task's fields in the pane and the
+   * modal (the focus timer's summary of the task, 002 §2).
+   */
+  taskSections?: (task: { id: string; title: string }) => ReactNode
 }
 
 const TasksEnvironmentContext = createContext<TasksEnvironment>({
