@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/internal/asrole"
@@ -115,8 +116,30 @@ func (r *Request) AsUser(ctx context.Context, fn func(pgx.Tx) error) error {
 	return asrole.Tx(ctx, r.pool, r.Caller, fn)
 }
 
+// AssertDataAccess refuses, with a 403 the caller can act on, a session
+// that row-level security would not let read or write data: one that has
+// ended, or an aal1 session of a user with a verified second factor
+// (auth.assert_data_access, migration 0620). Work done as service_role or
+// through another pool bypasses that restrictive policy, so a function
+// that acts for the caller that way checks the caller with this first.
+// The service role passes.
+func (r *Request) AssertDataAccess(ctx context.Context) error {
+	err := r.AsUser(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `SELECT auth.assert_data_access()`)
+		return err
+	})
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "42501" {
+		return Errorf(http.StatusForbidden, "%s", pe.Message)
+	}
+	if err != nil {
+		return fmt.Errorf("check data access: %w", err)
+	}
+	return nil
+}
+
 // AsService runs fn in a transaction as service_role (RLS bypassed). Use it
-// only after checking what the caller may do.
+// only after checking what the caller may do (AssertDataAccess among it).
 func (r *Request) AsService(ctx context.Context, fn func(pgx.Tx) error) error {
 	return asrole.Tx(ctx, r.pool, asrole.Service(), fn)
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // verifiedTokens remembers the identities of tokens that verified, so the
-// HS256 check, the claims' decoding and their encoding for
+// signature check, the claims' decoding and their encoding for
 // request.jwt.claims are done once per token instead of once per request
 // (together ~15% of the daybase process's time on a get by id; issue 25).
 // A token is served from here only until its exp claim, and only while the

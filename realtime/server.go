@@ -21,7 +21,7 @@ import (
 
 // Config configures a Server. Zero values take the defaults given.
 type Config struct {
-	// Signer verifies access tokens (HS256).
+	// Signer verifies access tokens (ES256/RS256 by kid, or HS256).
 	Signer *token.Signer
 	// Admin is a superuser pool: catalog reads, the replication slot, the
 	// leader lock and the cluster bus.

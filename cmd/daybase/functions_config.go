@@ -80,11 +80,7 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 	if v := strings.TrimSpace(getenv("DAYBASE_INTEGRATIONS_ALLOW_HOSTS")); v != "" {
 		e.integrations.AllowInternalHosts = strings.Split(v, ",")
 	}
-	authCfg, err := authConfig(getenv, d.cfg)
-	if err != nil {
-		return e, err
-	}
-	if s := authCfg.SMTP; s.Host != "" {
+	if s := d.auth.SMTP; s.Host != "" {
 		e.mailer = reminders.SMTPMailer{Host: s.Host, Port: s.Port, User: s.User, Password: s.Pass, From: s.From}
 	} else {
 		e.mailer = reminders.OutboxMailer{Pool: d.adminPool, Log: d.log.With("component", "reminders")}
@@ -97,7 +93,7 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 		}
 		e.support.To = a.Address
 	}
-	if e.support.To == "" || authCfg.SMTP.Host == "" {
+	if e.support.To == "" || d.auth.SMTP.Host == "" {
 		e.support.Mailer = reminders.OutboxMailer{Pool: d.adminPool, Log: d.log.With("component", "support"), Kind: "support_request"}
 	}
 	return e, nil

@@ -72,7 +72,7 @@ func serve(ctx context.Context, e *env, args []string) error {
 	if err := watchSigningKeys(ctx, e, dir.Secrets(), signer, authCfg.JWTExpiry); err != nil {
 		return err
 	}
-	svcs, closeServices, err := services(deps{cfg: e.cfg, keys: k, signer: signer, adminPool: adminPool, apiPool: apiPool, log: e.log})
+	svcs, closeServices, err := services(deps{cfg: e.cfg, keys: k, signer: signer, adminPool: adminPool, apiPool: apiPool, log: e.log, auth: authCfg})
 	if err != nil {
 		return err
 	}

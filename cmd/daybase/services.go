@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"log/slog"
 	"os"
 
@@ -23,6 +22,7 @@ type deps struct {
 	signer    *token.Signer
 	adminPool *pgxpool.Pool // superuser-capable: auth, schema cache, jobs
 	apiPool   *pgxpool.Pool // authenticator: requests run as the JWT's role
+	auth      auth.Config   // /auth/v1 settings, read once by serve (authConfig)
 	log       *slog.Logger
 }
 
@@ -37,12 +37,8 @@ func services(d deps) ([]gateway.Service, func(), error) {
 		}
 	}
 
-	authCfg, err := authConfig(os.Getenv, d.cfg)
-	if err != nil {
-		return nil, nil, fmt.Errorf("auth configuration: %w", err)
-	}
-	logConfirmation(d.log, authCfg, loopbackOnly(d.cfg))
-	authSvc, err := auth.New(authCfg, d.adminPool, d.signer, d.cfg.PublicURL(), d.log)
+	logConfirmation(d.log, d.auth, loopbackOnly(d.cfg))
+	authSvc, err := auth.New(d.auth, d.adminPool, d.signer, d.cfg.PublicURL(), d.log)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -98,8 +98,16 @@ type connection struct {
 
 var errNotConnected = errors.New("integration not connected")
 
-func (s *Service) connection(ctx context.Context, userID, provider string) (connection, error) {
+// connection reads the caller's connection through the admin pool (the
+// secrets are readable by no user), so it first holds the caller to the
+// rule row-level security would apply: a session that has ended, or an
+// aal1 session of a user with a second factor, uses no integration.
+func (s *Service) connection(ctx context.Context, r *functions.Request, provider string) (connection, error) {
 	c := connection{secrets: map[string]string{}}
+	if err := r.AssertDataAccess(ctx); err != nil {
+		return c, err
+	}
+	userID := r.UserID()
 	err := s.admin.QueryRow(ctx, `SELECT config FROM public.integration_connections
 WHERE user_id = $1 AND provider_key = $2 AND status = 'connected'`, userID, provider).Scan(&c.config)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -188,7 +196,7 @@ FROM public.tasks WHERE id = $1 AND NOT is_deleted`, in.TaskID).Scan(&title, &du
 	if err != nil {
 		return nil, err
 	}
-	channel, status, err := s.postToSlack(ctx, r.UserID(), taskMessage(title, due, int(priority), tags))
+	channel, status, err := s.postToSlack(ctx, r, taskMessage(title, due, int(priority), tags))
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +212,7 @@ const testMessage = "Daybase is connected: new tasks will be posted here."
 // slackTestMessage posts testMessage to the user's chat webhook, so that a
 // user who has just connected it sees it work (or why not).
 func (s *Service) slackTestMessage(ctx context.Context, r *functions.Request) (any, error) {
-	channel, status, err := s.postToSlack(ctx, r.UserID(), testMessage)
+	channel, status, err := s.postToSlack(ctx, r, testMessage)
 	if err != nil {
 		return nil, err
 	}
@@ -219,8 +227,8 @@ func (s *Service) slackTestMessage(ctx context.Context, r *functions.Request) (a
 // Its errors are the ones the user sees: 'Slack integration not configured',
 // 'Slack webhook error: <status>' (or ': the webhook URL is not allowed',
 // ': unreachable').
-func (s *Service) postToSlack(ctx context.Context, userID, text string) (channel string, status int, err error) {
-	conn, err := s.connection(ctx, userID, Slack)
+func (s *Service) postToSlack(ctx context.Context, r *functions.Request, text string) (channel string, status int, err error) {
+	conn, err := s.connection(ctx, r, Slack)
 	if errors.Is(err, errNotConnected) || (err == nil && conn.secrets["webhook_url"] == "") {
 		return "", 0, functions.Errorf(http.StatusBadRequest, "Slack integration not configured")
 	}
@@ -276,7 +284,7 @@ func (s *Service) githubClient(ctx context.Context, token string) *http.Client {
 }
 
 func (s *Service) githubToken(ctx context.Context, r *functions.Request) (connection, string, error) {
-	conn, err := s.connection(ctx, r.UserID(), GitHub)
+	conn, err := s.connection(ctx, r, GitHub)
 	if errors.Is(err, errNotConnected) || (err == nil && conn.secrets["token"] == "") {
 		return conn, "", functions.Errorf(http.StatusBadRequest, "GitHub integration not configured")
 	}

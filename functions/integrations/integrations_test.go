@@ -251,3 +251,28 @@ func TestGitHub(t *testing.T) {
 		t.Errorf("issue sent = %v", lastIssue)
 	}
 }
+
+// The connections and their secrets are read past row-level security, so
+// the functions hold the caller to its assured-session rule themselves: a
+// user with a second factor at aal1 posts nothing and reads no repository.
+func TestIntegrationsNeedAnAssuredSession(t *testing.T) {
+	posted := 0
+	slack := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { posted++ }))
+	defer slack.Close()
+	b := setup(t, integrations.Config{AllowInternalHosts: []string{strings.TrimPrefix(slack.URL, "http://")}, GitHubAPIURL: slack.URL})
+	b.connect("slack", map[string]any{"webhook_url": slack.URL + "/hook"})
+	b.connect("github", map[string]any{"token": "ghp_secret"})
+	b.Exec(`INSERT INTO auth.mfa_factors (user_id, factor_type, status, friendly_name) VALUES ($1, 'totp', 'verified', 'app')`, b.user)
+	var session string
+	b.Scalar(&session, `INSERT INTO auth.sessions (user_id, aal) VALUES ($1, 'aal1') RETURNING id::text`, b.user)
+	aal1 := identity.New(map[string]any{"sub": b.user, "role": "authenticated", "aud": "authenticated", "aal": "aal1", "session_id": session}, "token")
+	for _, name := range []string{"slack-test-message", "github-list-repos"} {
+		res := fntest.Invoke(b.srv, "POST", "/"+name, &aal1, map[string]any{})
+		if want := `{"error":"Verify your second factor first: this needs a session at aal2"}` + "\n"; res.Code != 403 || res.Body != want {
+			t.Errorf("%s at aal1: %d %s", name, res.Code, res.Body)
+		}
+	}
+	if posted != 0 {
+		t.Errorf("%d requests reached the integrations", posted)
+	}
+}

@@ -94,6 +94,12 @@ func handle(ctx context.Context, r *functions.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The restore runs as the service, past row-level security and so past
+	// its rule that an ended session, or one short of its second factor,
+	// reads and writes nothing (not even the counts requireEmpty reports).
+	if err := r.AssertDataAccess(ctx); err != nil {
+		return nil, err
+	}
 	res := &Result{DryRun: in.DryRun, ExportedAt: b.ExportedAt, Notes: notesFor(b)}
 	if b.Profile != nil {
 		res.Email = b.Profile.Email
@@ -199,13 +205,14 @@ func (s *restorer) run(ctx context.Context, b *backup) (Counts, error) {
 	return s.counts, nil
 }
 
-// item names a row of the backup for an error message.
+// item names a row of the backup for an error message, its title cut to
+// 60 characters (whole characters: the message is JSON, valid UTF-8).
 func item(kind string, i int, r row, titleKey string) string {
 	var title string
 	json.Unmarshal(r[titleKey], &title)
 	if title = strings.TrimSpace(title); title != "" {
-		if len(title) > 60 {
-			title = title[:57] + "…"
+		if r := []rune(title); len(r) > 60 {
+			title = string(r[:57]) + "…"
 		}
 		return fmt.Sprintf("%s %d (%q)", kind, i+1, title)
 	}

@@ -159,3 +159,58 @@ func TestRestoreRefuses(t *testing.T) {
 		t.Errorf("anonymous: %s", b)
 	}
 }
+
+// A restore runs as the service, so it applies the assured-session rule of
+// row-level security itself: a user with a second factor at aal1, or a
+// session that has ended, restores nothing and learns nothing of the
+// account (not even what requireEmpty would count).
+func TestRestoreNeedsAnAssuredSession(t *testing.T) {
+	b := fntest.New(t)
+	dee := b.User("dee@example.test")
+	b.Exec(`INSERT INTO public.tasks (user_id, title) VALUES ($1, 'Existing')`, dee)
+	b.Exec(`INSERT INTO auth.mfa_factors (user_id, factor_type, status, friendly_name) VALUES ($1, 'totp', 'verified', 'app')`, dee)
+	var session string
+	b.Scalar(&session, `INSERT INTO auth.sessions (user_id, aal) VALUES ($1, 'aal1') RETURNING id::text`, dee)
+	ended := "00000000-0000-4000-8000-000000000000" // no such session
+	backup := map[string]any{"tasks": []any{map[string]any{"title": "Sneaked in"}}, "notes": []any{}, "journals": []any{},
+		"exportedAt": "2026-11-20T10:00:00Z"}
+	for _, c := range []struct {
+		name     string
+		claims   map[string]any
+		wantBody string
+	}{
+		{"aal1 with a verified factor", map[string]any{"aal": "aal1", "session_id": session},
+			`{"error":"Verify your second factor first: this needs a session at aal2"}`},
+		{"an ended session", map[string]any{"aal": "aal2", "session_id": ended},
+			`{"error":"This session has ended; sign in again"}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			claims := map[string]any{"sub": dee, "role": "authenticated", "aud": "authenticated"}
+			for k, v := range c.claims {
+				claims[k] = v
+			}
+			id := identity.New(claims, "token")
+			res := fntest.Invoke(b.Server(restore.Function()), "POST", "/import-data", &id, map[string]any{"backup": backup})
+			if res.Code != 403 || strings.TrimSpace(res.Body) != c.wantBody {
+				t.Errorf("got %d %s\nwant 403 %s", res.Code, res.Body, c.wantBody)
+			}
+		})
+	}
+	if got := content(t, b, dee); got != "Existing" {
+		t.Errorf("content after refused restores: %q", got)
+	}
+}
+
+// An error names a row by its title, cut on a character boundary.
+func TestRestoreErrorNamesLongTitles(t *testing.T) {
+	b := fntest.New(t)
+	eve := b.User("eve@example.test")
+	title := strings.Repeat("é", 56) + "ü€" + strings.Repeat("x", 10)
+	res := importData(b, eve, true, map[string]any{"tasks": []any{map[string]any{"title": title, "priority": "high"}},
+		"notes": []any{}, "journals": []any{}, "exportedAt": "2026-11-20T10:00:00Z"})
+	var out struct{ Item string }
+	res.JSON(t, &out)
+	if want := `task 1 ("` + strings.Repeat("é", 56) + `ü…")`; res.Code != 422 || out.Item != want {
+		t.Errorf("got %d item %q, want 422 item %q", res.Code, out.Item, want)
+	}
+}

@@ -45,7 +45,7 @@ type execution struct {
 // batch with BEGIN and the setup statement (role, claims, request GUCs).
 // The caller releases the connection.
 func beginBatch(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, tx TxRequest) (*pgxpool.Conn, *pgconn.Batch, error) {
-	begin, _, setupArgs, err := RequestSetup(snap, tx)
+	begin, shape, setupArgs, err := requestSetup(snap, tx)
 	if err != nil {
 		return nil, nil, fmt.Errorf("request setup: %w", err)
 	}
@@ -53,13 +53,13 @@ func beginBatch(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snaps
 	if err != nil {
 		return nil, nil, AcquireError(err)
 	}
-	if err := readyConn(ctx, conn.Conn().PgConn(), snap); err != nil {
+	if err := readyConn(ctx, conn.Conn().PgConn(), snap, shape); err != nil {
 		conn.Release()
 		return nil, nil, err
 	}
 	batch := &pgconn.Batch{}
 	batch.ExecParams(begin, nil, nil, nil, nil)
-	batch.ExecPrepared(setupStmt, setupArgs, nil, nil)
+	batch.ExecPrepared(shape.name(), setupArgs, nil, nil)
 	return conn, batch, nil
 }
 

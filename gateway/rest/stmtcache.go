@@ -26,16 +26,13 @@ import (
 // the policies' auth.uid() and auth.data_access_allowed() are evaluated
 // when the statement runs, as its InitPlans, never at planning.
 
-// setupStmt is the name the setup statement is prepared under.
-const setupStmt = "daybase_rest_setup"
-
 // maxPrepared bounds the main statements each connection keeps prepared.
 const maxPrepared = 256
 
 // preparedStmts is a connection's prepared main statements, stored in its
 // CustomData.
 type preparedStmts struct {
-	setup bool
+	setups map[setupShape]bool // the setup statements prepared
 	// snap is the schema cache the statements were generated from: after a
 	// reload (DDL) they are dropped, so that none outlives a change of the
 	// columns or types it was parsed against.
@@ -52,24 +49,24 @@ func stmtsOf(pg *pgconn.PgConn) *preparedStmts {
 	d := pg.CustomData()
 	p, _ := d[customDataKey].(*preparedStmts)
 	if p == nil {
-		p = &preparedStmts{names: map[string]string{}, seen: map[string]bool{}}
+		p = &preparedStmts{setups: map[setupShape]bool{}, names: map[string]string{}, seen: map[string]bool{}}
 		d[customDataKey] = p
 	}
 	return p
 }
 
-// readyConn prepares the setup statement on pg once, and drops the
+// readyConn prepares the setup statement of shape on pg once, and drops the
 // connection's prepared main statements when the schema cache they were
 // generated from was replaced (a rare extra round trip). It runs before
 // the request's transaction, as the authenticator: the setup statement
 // names only pg_catalog functions.
-func readyConn(ctx context.Context, pg *pgconn.PgConn, snap *schemacache.Snapshot) error {
+func readyConn(ctx context.Context, pg *pgconn.PgConn, snap *schemacache.Snapshot, shape setupShape) error {
 	p := stmtsOf(pg)
-	if !p.setup {
-		if _, err := pg.Prepare(ctx, setupStmt, setupSQL, nil); err != nil {
+	if !p.setups[shape] {
+		if _, err := pg.Prepare(ctx, shape.name(), shape.sql(), nil); err != nil {
 			return fmt.Errorf("prepare the setup statement: %w", err)
 		}
-		p.setup = true
+		p.setups[shape] = true
 	}
 	if p.snap == snap {
 		return nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -13,7 +14,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/gateway/rest/schemacache"
-	"daybase/gateway/rest/sqlgen"
 	"daybase/internal/identity"
 )
 
@@ -50,25 +50,75 @@ type TxRequest struct {
 	LegacyClaimGUCs bool
 }
 
-// setupSQL sets up a request's transaction in one statement. Every value
-// is a parameter, so the statement text never changes and stays prepared
-// on each connection.
+// setupShape is what the text of a request's setup statement depends on:
+// the number of settings it makes before the role switch, and whether it
+// also sets the legacy request.jwt.claim.<name> settings.
+type setupShape struct {
+	settings int
+	legacy   bool
+}
+
+// sql is the setup statement of this shape: one statement whose values
+// are all parameters, so each shape's text stays prepared on a connection
+// (an app's requests come in a handful of shapes).
 //
-// The settings ($1, $2) run first, while the authenticator is still the
-// current user, as PostgREST applies them; set_config(..., true) is SET
-// LOCAL, undone when the transaction ends. The select list is evaluated
-// left to right.
-const setupSQL = `SELECT
-  (SELECT count(set_config(s.name, s.value, true)) FROM unnest($1::text[], $2::text[]) AS s (name, value)),
-  set_config('role', $3, true),
-  set_config('request.jwt.claims', $4, true),
-  set_config('request.method', $5, true),
-  set_config('request.path', $6, true),
-  set_config('request.headers', $7, true),
-  set_config('request.cookies', $8, true),
-  (SELECT count(set_config('request.jwt.claim.' || c.key, c.value, true))
-   FROM json_each_text(CASE WHEN $9 THEN $4::json ELSE '{}' END) AS c
-   WHERE c.key ~ '^[A-Za-z_][A-Za-z0-9_]*$')`
+// The settings ($1 to $2n, name and value pairs) run first, while the
+// authenticator is still the current user, as PostgREST applies them;
+// set_config(..., true) is SET LOCAL, undone when the transaction ends.
+// The select list is evaluated left to right. A flat list of set_config
+// calls, rather than one over unnest() of two arrays: the aggregate and
+// function scans cost more to start than the settings themselves
+// (docs/benchmarks.md, "Issue 25, re-measured").
+func (s setupShape) sql() string {
+	if s.settings < len(setupTexts) && !s.legacy {
+		return setupTexts[s.settings]
+	}
+	return s.build()
+}
+
+func (s setupShape) build() string {
+	var b strings.Builder
+	b.WriteString("SELECT ")
+	n := 0
+	param := func() string { n++; return "$" + strconv.Itoa(n) }
+	for range s.settings {
+		b.WriteString("set_config(" + param() + ", " + param() + ", true), ")
+	}
+	claims := ""
+	for i, name := range []string{"role", "request.jwt.claims", "request.method", "request.path", "request.headers", "request.cookies"} {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		p := param()
+		if name == "request.jwt.claims" {
+			claims = p
+		}
+		b.WriteString("set_config('" + name + "', " + p + ", true)")
+	}
+	if s.legacy {
+		b.WriteString(", (SELECT count(set_config('request.jwt.claim.' || c.key, c.value, true)) FROM json_each_text(" +
+			claims + "::json) AS c WHERE c.key ~ '^[A-Za-z_][A-Za-z0-9_]*$')")
+	}
+	return b.String()
+}
+
+// name is the name the statement is prepared under on a connection.
+func (s setupShape) name() string {
+	name := "daybase_rest_setup_" + strconv.Itoa(s.settings)
+	if s.legacy {
+		name += "_legacy"
+	}
+	return name
+}
+
+// setupTexts holds the texts of the common shapes, built once.
+var setupTexts = func() []string {
+	t := make([]string, 8)
+	for i := range t {
+		t[i] = setupShape{settings: i}.build()
+	}
+	return t
+}()
 
 // RequestBatch returns a batch that begins the request's transaction and
 // sets it up: BEGIN and the setup statement are its first two queries.
@@ -103,15 +153,21 @@ func RequestBatch(snap *schemacache.Snapshot, req TxRequest) (*pgx.Batch, error)
 	if err != nil {
 		return nil, err
 	}
+	args := make([]any, 0, 2*len(v.names)+6)
+	for i, name := range v.names {
+		args = append(args, name, v.values[i])
+	}
+	args = append(args, req.Identity.Role, v.claims, req.Method, req.Path, v.headers, v.cookies)
 	b := &pgx.Batch{}
 	b.BeginTx(v.opts)
-	b.Queue(setupSQL, v.names, v.values, req.Identity.Role, v.claims, req.Method, req.Path, v.headers, v.cookies, req.LegacyClaimGUCs)
+	b.Queue(v.shape.sql(), args...)
 	return b, nil
 }
 
 // txSetup is what a request's BEGIN and setup statement are made of.
 type txSetup struct {
 	opts                     pgx.TxOptions
+	shape                    setupShape
 	names, values            []string
 	claims, headers, cookies string
 }
@@ -153,6 +209,7 @@ func setupValues(snap *schemacache.Snapshot, req TxRequest) (txSetup, error) {
 	if v.claims == "" {
 		v.claims = "{}"
 	}
+	v.shape = setupShape{settings: len(v.names), legacy: req.LegacyClaimGUCs}
 	var err error
 	v.headers, v.cookies, err = requestHeaders(req.Headers)
 	return v, err
@@ -164,9 +221,14 @@ func setupValues(snap *schemacache.Snapshot, req TxRequest) (txSetup, error) {
 // sends BEGIN, the setup and its statement in one pipelined round trip
 // whatever the pool's query exec mode.
 func RequestSetup(snap *schemacache.Snapshot, req TxRequest) (begin, setup string, args [][]byte, err error) {
+	begin, shape, args, err := requestSetup(snap, req)
+	return begin, shape.sql(), args, err
+}
+
+func requestSetup(snap *schemacache.Snapshot, req TxRequest) (begin string, shape setupShape, args [][]byte, err error) {
 	v, err := setupValues(snap, req)
 	if err != nil {
-		return "", "", nil, err
+		return "", setupShape{}, nil, err
 	}
 	begin = "BEGIN ISOLATION LEVEL " + strings.ToUpper(string(v.opts.IsoLevel))
 	if v.opts.AccessMode == pgx.ReadOnly {
@@ -174,15 +236,13 @@ func RequestSetup(snap *schemacache.Snapshot, req TxRequest) (begin, setup strin
 	} else {
 		begin += " READ WRITE"
 	}
-	legacy := "false"
-	if req.LegacyClaimGUCs {
-		legacy = "true"
+	args = make([][]byte, 0, 2*len(v.names)+6)
+	for i, name := range v.names {
+		args = append(args, []byte(name), []byte(v.values[i]))
 	}
-	args = [][]byte{
-		[]byte(sqlgen.ArrayLiteral(v.names)), []byte(sqlgen.ArrayLiteral(v.values)), []byte(req.Identity.Role),
-		[]byte(v.claims), []byte(req.Method), []byte(req.Path), []byte(v.headers), []byte(v.cookies), []byte(legacy),
-	}
-	return begin, setupSQL, args, nil
+	args = append(args, []byte(req.Identity.Role), []byte(v.claims), []byte(req.Method), []byte(req.Path),
+		[]byte(v.headers), []byte(v.cookies))
+	return begin, v.shape, args, nil
 }
 
 var isolationLevels = map[string]pgx.TxIsoLevel{

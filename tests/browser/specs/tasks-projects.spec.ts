@@ -98,6 +98,8 @@ test('reorder owned projects by drag and by Alt+Arrow', async ({ page, account }
     { user_id: userId, name: 'Charlie', sort_order: 3 },
   ])
   await page.goto('/app/tasks')
+  // Survives in-app navigation, not a page load.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }))
   await expect(projectRows(page)).toHaveText([/Alpha/, /Bravo/, /Charlie/])
   const names = async () => (await projectsOf(userId)).map((p) => p.name)
 
@@ -122,6 +124,9 @@ test('reorder owned projects by drag and by Alt+Arrow', async ({ page, account }
   await page.mouse.up()
   await expect(projectRows(page)).toHaveText([/Charlie/, /Bravo/, /Alpha/])
   await expect.poll(names).toEqual(['Charlie', 'Bravo', 'Alpha'])
+  // The drop is not a click: the dragged project does not open.
+  await expect(page).toHaveURL(/\/app\/tasks$/)
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
 })
 
 test('drag a task onto a project, then onto the Inbox', async ({ page, account }) => {

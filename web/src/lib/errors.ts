@@ -100,22 +100,3 @@ export function describeError(error: unknown): string {
   if (isNetworkError(error)) return 'Network connection issue. Please check your connection and try again.'
   return errorMessage(error)
 }
-
-/**
- * The RequestError of a failed functions.invoke: the function's own body
- * ({error|message, code}) and status when it answered, else the client's
- * error (a network failure, a relay error).
- */
-export async function functionError(error: unknown): Promise<RequestError> {
-  const context: unknown = error !== null && typeof error === 'object' ? (error as { context?: unknown }).context : undefined
-  if (context instanceof Response) {
-    const body: unknown = await context.clone().json().catch(() => null)
-    if (body && typeof body === 'object') {
-      const b = body as { error?: unknown; message?: unknown; code?: unknown }
-      const message = typeof b.error === 'string' ? b.error : typeof b.message === 'string' ? b.message : undefined
-      if (message) return new RequestError(message, typeof b.code === 'string' ? b.code : undefined, context.status)
-    }
-    return toRequestError(error, context.status)
-  }
-  return toRequestError(error)
-}

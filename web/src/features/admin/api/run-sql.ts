@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { functionError } from '@/lib/errors'
-import { supabase } from '@/lib/supabase'
+import { invokeFunction } from '@/lib/functions'
 
 /** A result column: its name and type as psql shows it. */
 export type SqlColumn = { name: string; type: string }
@@ -49,8 +48,7 @@ export type RunSqlInput = { sql: string; readOnly: boolean; timeoutSeconds?: num
  * with the function's message and code.
  */
 export async function runSql(input: RunSqlInput): Promise<SqlRun> {
-  const { data, error } = await supabase.functions.invoke<SqlRun>('admin-sql', { body: input })
-  if (error) throw await functionError(error)
+  const data = await invokeFunction<SqlRun | null>('admin-sql', input)
   if (!data) throw new Error('The SQL console got an empty answer from the server.')
   return data
 }

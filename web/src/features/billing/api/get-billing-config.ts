@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { supabase } from '@/lib/supabase'
+import { invokeFunction } from '@/lib/functions'
 import { billingKeys } from './get-subscriptions'
 
 /** Who takes payments on this server: Stripe, the development checkout, or nobody. */
@@ -11,8 +11,7 @@ export type BillingProvider = 'stripe' | 'local' | 'none'
  * so instead of offering an upgrade that cannot work.
  */
 export async function getBillingProvider(): Promise<BillingProvider> {
-  const { data, error } = await supabase.functions.invoke<{ provider?: string }>('billing-config', { method: 'GET' })
-  if (error) throw error
+  const data = await invokeFunction<{ provider?: string } | null>('billing-config', undefined, { method: 'GET' })
   const provider = data?.provider
   return provider === 'stripe' || provider === 'local' ? provider : 'none'
 }

@@ -1,7 +1,6 @@
 import { DndContext, type DragEndEvent, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core'
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { useRef } from 'react'
 import { ProjectRow, type ProjectRowProps } from './project-row'
 
 function SortableRow(props: Omit<ProjectRowProps, 'sortable'>) {
@@ -12,6 +11,19 @@ function SortableRow(props: Omit<ProjectRowProps, 'sortable'>) {
       sortable={{ setNodeRef, listeners, isDragging, style: { transform: CSS.Translate.toString(transform), transition } }}
     />
   )
+}
+
+/**
+ * Cancels the click that ends a drag (the pointer is released over the
+ * dragged link). dnd-kit stops that click at the document, so React never
+ * sees it, but the link would still follow its href natively: a full page
+ * load of the project. A listener on the window runs first; the click comes
+ * in the same task as the pointerup, so it is gone soon after.
+ */
+function swallowClick() {
+  const swallow = (e: MouseEvent) => e.preventDefault()
+  window.addEventListener('click', swallow, { capture: true, once: true })
+  setTimeout(() => window.removeEventListener('click', swallow, { capture: true }), 100)
 }
 
 type Props = {
@@ -27,10 +39,8 @@ type Props = {
  */
 export default function SortableProjects({ rows, onReorder }: Props) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }))
-  const dragged = useRef(false)
-  const endDrag = () => setTimeout(() => (dragged.current = false), 0)
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    endDrag()
+    swallowClick()
     if (over && active.id !== over.id) onReorder(String(active.id), String(over.id))
   }
   const owned = rows.filter((r) => r.movable).map((r) => r.project.id)
@@ -38,20 +48,11 @@ export default function SortableProjects({ rows, onReorder }: Props) {
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      onDragStart={() => (dragged.current = true)}
       onDragEnd={onDragEnd}
-      onDragCancel={endDrag}
+      onDragCancel={swallowClick}
     >
       <SortableContext items={owned} strategy={verticalListSortingStrategy}>
-        <ul
-          className="grid gap-0.5"
-          aria-label="Projects"
-          onClickCapture={(e) => {
-            if (!dragged.current) return
-            e.preventDefault()
-            e.stopPropagation()
-          }}
-        >
+        <ul className="grid gap-0.5" aria-label="Projects">
           {rows.map((r) => (
             <SortableRow key={r.project.id} {...r} />
           ))}

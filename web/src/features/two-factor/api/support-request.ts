@@ -1,5 +1,4 @@
-import { FunctionsHttpError } from '@supabase/supabase-js'
-import { supabase } from '@/lib/supabase'
+import { FunctionError, invokeFunction } from '@/lib/functions'
 
 export type SupportRequest = { email: string; message: string; userId: string | undefined }
 
@@ -15,21 +14,24 @@ export class SupportRequestError extends Error {
 }
 
 /** The server's {error, title} answer of a refused request, if it sent one. */
-async function refusal(error: unknown): Promise<SupportRequestError | null> {
-  if (!(error instanceof FunctionsHttpError)) return null
-  const body: unknown = await (error.context as Response).json().catch(() => null)
-  if (!body || typeof body !== 'object') return null
-  const b = body as { error?: unknown; title?: unknown }
-  if (typeof b.error !== 'string' || typeof b.title !== 'string') return null
-  return new SupportRequestError(b.title, b.error)
+function refusal(error: unknown): SupportRequestError | null {
+  if (!(error instanceof FunctionError)) return null
+  const title = error.body?.title
+  return typeof error.body?.error === 'string' && typeof title === 'string' ? new SupportRequestError(title, error.message) : null
 }
 
 /** Asks support to restore access (server function support-request). */
 export async function submitSupportRequest(request: SupportRequest): Promise<void> {
-  const { error } = await supabase.functions.invoke('support-request', {
-    body: { email: request.email.trim(), message: request.message.trim(), userId: request.userId, topic: '2fa_recovery' },
-  })
-  if (error) throw (await refusal(error)) ?? error
+  try {
+    await invokeFunction('support-request', {
+      email: request.email.trim(),
+      message: request.message.trim(),
+      userId: request.userId,
+      topic: '2fa_recovery',
+    })
+  } catch (error) {
+    throw refusal(error) ?? error
+  }
 }
 
 export function validateSupportRequest(email: string, message: string): string | null {
