@@ -1,7 +1,5 @@
-import { Bell } from '@phosphor-icons/react'
 import { Suspense, lazy, useEffect, useMemo } from 'react'
-import { Link, Outlet } from 'react-router'
-import { Button } from '@/components/ui/button'
+import { Outlet } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
 import { registeredCommands, useCommandRegistry } from '@/lib/command-registry'
@@ -9,6 +7,7 @@ import { prepareToasts } from '@/lib/toast'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { GuestBanner } from '@/features/auth/components/guest-banner'
+import { NotificationBell } from '@/features/notifications/components/notification-bell'
 import { useNotificationPermission } from '@/features/notifications/hooks/use-notification-permission'
 import { subscriptionsQueryOptions } from '@/features/billing/api/get-subscriptions'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
@@ -136,11 +135,7 @@ function SignedInApp() {
         <>
           <FocusHeaderChip />
           <UpgradeButton />
-          <Button variant="ghost" size="icon-sm" asChild>
-            <Link to="/app/notifications" aria-label="Notifications">
-              <Bell size={20} aria-hidden />
-            </Link>
-          </Button>
+          <NotificationBell />
           <HelpMenu />
           <AccountMenu />
         </>

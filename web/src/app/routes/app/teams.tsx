@@ -1,22 +1,14 @@
-import { UsersThree } from '@phosphor-icons/react'
 import { useLocation, useParams } from 'react-router'
-import { EmptyState } from '@/components/ui/empty-state'
-import { PageHeader } from '@/components/ui/page-header'
+import { TeamDetail } from '@/features/teams/components/team-detail'
+import { TeamCreate, TeamList } from '@/features/teams/components/team-list'
+import { TeamSettings } from '@/features/teams/components/team-settings'
 
+/** /app/teams, /app/teams/create, /app/teams/{teamId} and its /settings (002 §2). */
 export default function Teams() {
   const { teamId } = useParams()
   const { pathname } = useLocation()
-  const title = pathname.endsWith('/teams/create')
-    ? 'Create a team'
-    : teamId && pathname.endsWith('/settings')
-      ? 'Team settings'
-      : teamId
-        ? 'Team'
-        : 'Teams'
-  return (
-    <div>
-      <PageHeader title={title} description="Work together on shared projects and tasks." />
-      <EmptyState icon={UsersThree} title={title} description="Teams, their members and invitations are managed in this area." />
-    </div>
-  )
+  if (pathname.endsWith('/teams/create')) return <TeamCreate />
+  if (teamId && pathname.endsWith('/settings')) return <TeamSettings key={teamId} />
+  if (teamId) return <TeamDetail key={teamId} />
+  return <TeamList />
 }

@@ -9,6 +9,7 @@ import type { Task } from '../types'
 import { defaultDateForTime, todayIn } from '../utils/dates'
 import type { Draft } from '../utils/draft'
 import { LEVELS, PRIORITIES, type Priority } from '../utils/priority'
+import { AssigneeField } from './fields/assignee-field'
 import { DateTimePicker } from './fields/date-time-picker'
 import { LocationField } from './fields/location-dialog'
 import { ReminderPicker } from './fields/reminder-picker'
@@ -180,6 +181,12 @@ export function TaskEditor({ task, draft, change, zone, timeZone }: Props) {
               ))}
             </select>
           </div>
+        </Row>
+      )}
+
+      {task.parent_id ? null : (
+        <Row label="Assignee">
+          <AssigneeField task={task} />
         </Row>
       )}
 
