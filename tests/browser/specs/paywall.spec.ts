@@ -28,7 +28,7 @@ test('the 501st task on the Free plan opens the paywall', async ({ page, account
   consoleErrors.allow(/status of 400/)
   await page.keyboard.press('q')
   const quickAdd = page.getByRole('dialog', { name: 'Quick add task' })
-  await quickAdd.getByLabel('Task title').fill('One task too many')
+  await quickAdd.getByLabel('Task', { exact: true }).fill('One task too many')
   await quickAdd.getByRole('button', { name: 'Add task' }).click()
 
   const paywall = page.getByRole('dialog', { name: 'Upgrade to keep going' })

@@ -90,7 +90,7 @@ test('sign-in, the tasks page and the prerendered /app run under the policy', as
   await expect(page.getByRole('list', { name: 'All tasks' }).or(page.getByText('No open tasks'))).toBeVisible()
   await page.keyboard.press('q')
   const quickAdd = page.getByRole('dialog', { name: 'Quick add task' })
-  await quickAdd.getByLabel('Task title').fill('Runs under the CSP')
+  await quickAdd.getByLabel('Task', { exact: true }).fill('Runs under the CSP')
   await quickAdd.getByRole('button', { name: 'Add task' }).click()
   await expect(page.getByRole('list', { name: 'All tasks' })).toContainText('Runs under the CSP')
   await expectNoViolations(page)

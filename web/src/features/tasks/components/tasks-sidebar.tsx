@@ -144,7 +144,33 @@ function useSortableProjects(): { Component: Sortable | null; load: () => void; 
     const row = el && list?.contains(el) ? el.closest<HTMLElement>('[data-project-id]') : null
     focused.current = row?.dataset.projectId ? { id: row.dataset.projectId, menu: el?.tagName === 'BUTTON' } : null
   }, [])
-  const swap = (m: { default: Sortable }) => setComponent(() => m.default)
+  // Not while tasks are dragged in the browser's own drag and drop: rows
+  // drawn anew under the pointer have had no dragover, and the drop on
+  // them would be lost. The swap waits for the drop (or the drag's end:
+  // a dragged row that left the list sends no dragend to the window).
+  const dragging = useRef(false)
+  const waiting = useRef<Sortable | null>(null)
+  useEffect(() => {
+    const start = () => (dragging.current = true)
+    const end = () => {
+      dragging.current = false
+      const m = waiting.current
+      waiting.current = null
+      if (m) setComponent(() => m)
+    }
+    window.addEventListener('dragstart', start, true)
+    window.addEventListener('drop', end)
+    window.addEventListener('dragend', end, true)
+    return () => {
+      window.removeEventListener('dragstart', start, true)
+      window.removeEventListener('drop', end)
+      window.removeEventListener('dragend', end, true)
+    }
+  }, [])
+  const swap = (m: { default: Sortable }) => {
+    if (dragging.current) waiting.current = m.default
+    else setComponent(() => m.default)
+  }
   const load = () => {
     if (!Component) void loadSortable().then(swap)
   }
