@@ -1,4 +1,4 @@
-import { type Page, test as base, expect } from '@playwright/test'
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Page, test as base, expect } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
 import { execFile } from 'node:child_process'
 import path from 'node:path'
@@ -43,24 +43,7 @@ export const test = base.extend<Fixtures>({
     await use({ email: `user-${id}@example.test`, password: `Pw-${id}-secret`, fullName: 'Ada Lovelace' })
   },
   page: async ({ page, consent }, use) => {
-    if (consent === 'stored') {
-      await page.addInitScript(() => {
-        if (!localStorage.getItem('daybase.consent')) {
-          localStorage.setItem(
-            'daybase.consent',
-            JSON.stringify({
-              version: 1,
-              timestamp: new Date().toISOString(),
-              analytics: false,
-              geolocation: false,
-              marketing: false,
-              saleShareOptOut: true,
-              limitSensitiveUse: true,
-            }),
-          )
-        }
-      })
-    }
+    if (consent === 'stored') await storeConsent(page)
     await use(page)
   },
   consoleErrors: [
@@ -81,6 +64,46 @@ export const test = base.extend<Fixtures>({
 export { expect }
 
 /** Creates the account through /auth/v1 directly (not through the app). */
+/** The cookie banner answered before the app runs (what a returning visitor has stored). */
+export async function storeConsent(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
+    if (!localStorage.getItem('daybase.consent')) {
+      localStorage.setItem(
+        'daybase.consent',
+        JSON.stringify({
+          version: 1,
+          timestamp: new Date().toISOString(),
+          analytics: false,
+          geolocation: false,
+          marketing: false,
+          saleShareOptOut: true,
+          limitSensitiveUse: true,
+        }),
+      )
+    }
+  })
+}
+
+/**
+ * A second person in a browser context of their own, signed in to the app;
+ * errors collects their console errors, for the test to fail on.
+ */
+export async function secondPerson(
+  browser: Browser,
+  account: Account,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: serverUrl(), ...options })
+  await storeConsent(context)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`))
+  await signInThroughUi(page, account)
+  await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible({ timeout: 60_000 })
+  return { page, errors }
+}
+
 export async function signUpThroughApi(account: Account): Promise<{ accessToken: string; userId: string }> {
   const res = await fetch(`${serverUrl()}/auth/v1/signup`, {
     method: 'POST',

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { type Account, serverUrl, signInThroughUi, signUpThroughApi, test } from '../fixtures'
+import { type Account, secondPerson, serverUrl, signUpThroughApi, test } from '../fixtures'
 import { insert, select } from '../db'
 import { expect, openButton, row, sidebar, signedIn } from '../tasks-helpers'
 
@@ -9,24 +9,12 @@ import { expect, openButton, row, sidebar, signedIn } from '../tasks-helpers'
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
-/** A second person in a browser of their own, signed in, failing on console errors too. */
-async function secondPerson(browser: Browser, name: string): Promise<{ page: Page; account: Account; userId: string; errors: string[] }> {
+/** A second person, signed up here, in a browser of their own. */
+async function newGuest(browser: Browser, name: string): Promise<{ page: Page; account: Account; userId: string; errors: string[] }> {
   const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
   const account = { email: `guest-${id}@example.test`, password: `Pw-${id}-secret`, fullName: name }
   const { userId } = await signUpThroughApi(account)
-  const context = await browser.newContext({ baseURL: serverUrl(), permissions: ['clipboard-read', 'clipboard-write'] })
-  await context.addInitScript(() => {
-    localStorage.setItem(
-      'daybase.consent',
-      JSON.stringify({ version: 1, timestamp: new Date().toISOString(), analytics: false, geolocation: false, marketing: false, saleShareOptOut: true, limitSensitiveUse: true }),
-    )
-  })
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`))
-  await signInThroughUi(page, account)
-  await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible({ timeout: 60_000 })
+  const { page, errors } = await secondPerson(browser, account, { permissions: ['clipboard-read', 'clipboard-write'] })
   return { page, account, userId, errors }
 }
 
@@ -85,7 +73,7 @@ test('share a project by link and by e-mail; the guest joins and works in it', a
   const newLink = await address.inputValue()
 
   // The guest opens the link, sees what they join, and joins.
-  const guest = await secondPerson(browser, 'Gus Guest')
+  const guest = await newGuest(browser, 'Gus Guest')
   await guest.page.goto(link)
   await expect(guest.page.getByText('This invitation was cancelled or does not exist. Ask for a new one.')).toBeVisible()
   await guest.page.goto(newLink)
@@ -132,7 +120,7 @@ test('a member sees the shared project and its tasks with the same screens', asy
   const ownerId = await signedIn(page, account)
   const [project] = await insert<{ id: string }>('projects', { user_id: ownerId, name: 'Book club', color: '#8b5cf6' })
   await insert('tasks', { user_id: ownerId, title: 'Pick the next book', project_id: project?.id, due_date: '2030-01-01' })
-  const guest = await secondPerson(browser, 'Mia Member')
+  const guest = await newGuest(browser, 'Mia Member')
   await insert('project_members', { project_id: project?.id, user_id: guest.userId, role: 'member' })
   await guest.page.goto('/app/tasks?view=all')
   await expect(row(guest.page, 'Pick the next book').getByText('Book club')).toBeVisible()

@@ -1,5 +1,4 @@
-import type { Browser, Page } from '@playwright/test'
-import { type Account, serverUrl, signInThroughUi, signUpThroughApi, test } from '../fixtures'
+import { secondPerson, serverUrl, signUpThroughApi, test } from '../fixtures'
 import { insert, select } from '../db'
 import { expect, pane, shootAll, signedIn } from '../tasks-helpers'
 
@@ -8,24 +7,6 @@ import { expect, pane, shootAll, signedIn } from '../tasks-helpers'
 // live and reads it in the notifications; roles, removal and deletion.
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
-
-/** The second person in a browser context of their own, signed in, failing on console errors. */
-async function secondPerson(browser: Browser, account: Account): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: serverUrl() })
-  await context.addInitScript(() => {
-    localStorage.setItem(
-      'daybase.consent',
-      JSON.stringify({ version: 1, timestamp: new Date().toISOString(), analytics: false, geolocation: false, marketing: false, saleShareOptOut: true, limitSensitiveUse: true }),
-    )
-  })
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`))
-  await signInThroughUi(page, account)
-  await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible({ timeout: 60_000 })
-  return { page, errors }
-}
 
 test('a team: create, invite, join by link, assign, notify live, roles, remove, delete', async ({ page, account, browser }) => {
   test.setTimeout(300_000)

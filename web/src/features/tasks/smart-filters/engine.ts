@@ -258,9 +258,8 @@ function compare(a: number, op: Operator, b: number): boolean {
   }
 }
 
-function evalDue(task: Task, op: Operator, value: unknown, ctx: EvalContext): boolean {
-  const day = taskDay(task, ctx.zone)
-  const today = todayIn(ctx.zone, ctx.now)
+/** The operators that place a day relative to today; undefined for the others. */
+function relativeToToday(day: string | null, op: Operator, today: string): boolean | undefined {
   switch (op) {
     case 'is_empty':
       return day === null
@@ -273,37 +272,29 @@ function evalDue(task: Task, op: Operator, value: unknown, ctx: EvalContext): bo
       return day !== null && day >= from && day <= to
     }
     case 'is_overdue':
-      return day !== null && !task.is_completed && day < today
-    default: {
-      const v = resolveDay(value, ctx)
-      if (day === null || v === null) return false
-      return compare(day < v ? -1 : day > v ? 1 : 0, op, 0)
-    }
+      return day !== null && day < today
+    default:
+      return undefined
   }
 }
 
+function evalDue(task: Task, op: Operator, value: unknown, ctx: EvalContext): boolean {
+  // A completed task is overdue no more.
+  if (op === 'is_overdue' && task.is_completed) return false
+  const day = taskDay(task, ctx.zone)
+  const relative = relativeToToday(day, op, todayIn(ctx.zone, ctx.now))
+  if (relative !== undefined) return relative
+  const v = resolveDay(value, ctx)
+  if (day === null || v === null) return false
+  return compare(day < v ? -1 : day > v ? 1 : 0, op, 0)
+}
+
 function evalInstant(at: string | null, op: Operator, value: unknown, ctx: EvalContext): boolean {
-  const today = todayIn(ctx.zone, ctx.now)
-  const day = at ? dayIn(ctx.zone, at) : null
-  switch (op) {
-    case 'is_empty':
-      return at === null
-    case 'is_not_empty':
-      return at !== null
-    case 'is_today':
-      return day === today
-    case 'is_this_week': {
-      const [from, to] = weekOf(today)
-      return day !== null && day >= from && day <= to
-    }
-    case 'is_overdue':
-      return day !== null && day < today
-    default: {
-      const v = resolveInstant(value, ctx)
-      if (!at || !v) return false
-      return compare(Date.parse(at), op, v.getTime())
-    }
-  }
+  const relative = relativeToToday(at ? dayIn(ctx.zone, at) : null, op, todayIn(ctx.zone, ctx.now))
+  if (relative !== undefined) return relative
+  const v = resolveInstant(value, ctx)
+  if (!at || !v) return false
+  return compare(Date.parse(at), op, v.getTime())
 }
 
 function evalRecurrence(task: Task, op: Operator, value: unknown): boolean {

@@ -1,7 +1,6 @@
-import { CheckCircle, Circle, GearSix, UsersThree } from '@phosphor-icons/react'
+import { CheckCircle, Circle, GearSix } from '@phosphor-icons/react'
 import { Link, useParams } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useRequiredUser } from '@/lib/auth-store'
@@ -10,6 +9,7 @@ import { type TeamActivity, type TeamMember, roleIn, useTeam, useTeamActivity, u
 import { useTeamContext } from '@/lib/team-context'
 import { MemberAvatar, memberName } from '@/components/ui/member-avatar'
 import { roleLabel } from './team-list'
+import { TeamLoading, TeamNotFound } from './team-states'
 
 const ACTIONS: Record<string, string> = {
   team_created: 'created the team',
@@ -68,21 +68,10 @@ export function TeamDetail() {
   const activity = useTeamActivity(teamId)
   const { currentTeamId, setCurrentTeamId } = useTeamContext()
   if (team.isPending) {
-    return (
-      <div className="grid gap-4 p-6" aria-busy>
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-48" />
-      </div>
-    )
+    return <TeamLoading />
   }
   if (!team.data) {
-    return (
-      <EmptyState icon={UsersThree} title="Team not found" description="It was deleted, or you are no longer a member.">
-        <Button asChild variant="outline">
-          <Link to="/app/teams">All teams</Link>
-        </Button>
-      </EmptyState>
-    )
+    return <TeamNotFound />
   }
   const role = roleIn(team.data, members.data, user.id)
   const byId = new Map((members.data ?? []).map((m) => [m.user_id, memberName(m)]))

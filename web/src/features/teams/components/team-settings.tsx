@@ -1,4 +1,4 @@
-import { ArrowLeft, Copy, Trash, UsersThree } from '@phosphor-icons/react'
+import { ArrowLeft, Copy, Trash } from '@phosphor-icons/react'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import {
@@ -12,7 +12,6 @@ import {
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { PageHeader } from '@/components/ui/page-header'
@@ -36,6 +35,7 @@ import {
 import { useTeamContext } from '@/lib/team-context'
 import { MemberAvatar, memberName } from '@/components/ui/member-avatar'
 import { roleLabel } from './team-list'
+import { TeamLoading, TeamNotFound } from './team-states'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const selectClass =
@@ -263,21 +263,10 @@ export function TeamSettings() {
   const team = useTeam(teamId)
   const members = useTeamMembers(teamId)
   if (team.isPending || members.isPending) {
-    return (
-      <div className="grid gap-4 p-6" aria-busy>
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-48" />
-      </div>
-    )
+    return <TeamLoading />
   }
   if (!team.data) {
-    return (
-      <EmptyState icon={UsersThree} title="Team not found" description="It was deleted, or you are no longer a member.">
-        <Button asChild variant="outline">
-          <Link to="/app/teams">All teams</Link>
-        </Button>
-      </EmptyState>
-    )
+    return <TeamNotFound />
   }
   const role = roleIn(team.data, members.data, user.id)
   const canManage = role === 'owner' || role === 'admin'
