@@ -139,7 +139,7 @@ function PendingInvitations({ teamId }: { teamId: string }) {
         <ul className="divide-y">
           {invitations.data.map((i) => (
             <li key={i.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
-              <span className="min-w-0 flex-1 basis-full truncate sm:basis-0">
+              <span className="min-w-0 flex-1 basis-full break-all sm:basis-0">
                 {i.email} <span className="text-muted-foreground">· {roleLabel(i.role)}</span>
               </span>
               <Button
