@@ -222,13 +222,25 @@ export function taskForWork({ queryClient, userId }: Context): string | null {
   return recent?.find((s) => s.type === 'work')?.task_id ?? null
 }
 
+/** How long after its latest session a run still continues across midnight. */
+const RUN_GAP_MS = 60 * 60_000
+
 /**
  * The work sessions completed in the current run: the count the latest
- * session of today carries, 0 on a new day.
+ * session carries while the run continues, 0 when a new one begins. A run
+ * continues while its latest session ended (or, still running, started)
+ * today or less than an hour ago, so a session that finishes around midnight
+ * still earns its break, and the next morning starts afresh.
  */
-export function cyclesFrom(sessions: readonly Pick<FocusSession, 'started_at' | 'completed_cycles'>[], today: string): number {
+export function cyclesFrom(
+  sessions: readonly Pick<FocusSession, 'started_at' | 'ended_at' | 'completed_cycles'>[],
+  now: Date,
+): number {
   const latest = sessions[0]
-  return latest && localDay(new Date(latest.started_at)) === today ? latest.completed_cycles : 0
+  if (!latest) return 0
+  const last = new Date(latest.ended_at ?? latest.started_at)
+  const continues = localDay(last) === localDay(now) || now.getTime() - last.getTime() < RUN_GAP_MS
+  return continues ? latest.completed_cycles : 0
 }
 
 /** What Start begins and with which cycle count, from the sessions of the cache (fetched when missing). */
@@ -242,11 +254,11 @@ export async function nextSession(ctx: Context): Promise<{ type: SessionType; cy
  * (long when the cycle count says so), else focus.
  */
 export function suggestedNext(
-  recent: readonly { type: string; status: string; started_at: string; completed_cycles: number }[],
+  recent: readonly { type: string; status: string; started_at: string; ended_at: string | null; completed_cycles: number }[],
   sessionsUntilLong: number,
   now: Date,
 ): { type: SessionType; cycles: number } {
-  const cycles = cyclesFrom(recent, localDay(now))
+  const cycles = cyclesFrom(recent, now)
   const latest = recent[0]
   if (latest && latest.type === 'work' && latest.status === 'completed' && cycles > 0) {
     return { type: nextType('work', cycles, sessionsUntilLong), cycles }
