@@ -12,6 +12,7 @@ import (
 	"daybase/gateway/rest/plan"
 	"daybase/gateway/rest/schemacache"
 	"daybase/gateway/rest/sqlgen"
+	"daybase/internal/jsonstr"
 	"daybase/internal/pgtext"
 )
 
@@ -248,7 +249,7 @@ func (e *rowEncoder) start(fields []pgconn.FieldDescription) error {
 		if i > 0 {
 			key[0] = ','
 		}
-		key = appendEscaped(key, f.Name)
+		key = jsonstr.AppendPostgres(key, f.Name)
 		e.keys[i] = append(key, ':')
 	}
 	if bp, _ := bodyBuffers.Get().(*[]byte); bp != nil {
@@ -281,7 +282,7 @@ func (e *rowEncoder) row(vals [][]byte) error {
 			continue
 		}
 		if k := e.kinds[i]; k == kindQuoted {
-			b = appendEscaped(b, v)
+			b = jsonstr.AppendPostgres(b, v)
 		} else if b, ok = appendValue(b, k, v); !ok {
 			return errNotRows
 		}
@@ -302,7 +303,7 @@ func (e *rowEncoder) finish() []byte {
 func appendValue(b []byte, k rowKind, v []byte) ([]byte, bool) {
 	switch k {
 	case kindQuoted:
-		return appendEscaped(b, v), true
+		return jsonstr.AppendPostgres(b, v), true
 	case kindRaw:
 		return append(b, v...), true
 	case kindBool:
@@ -317,55 +318,18 @@ func appendValue(b []byte, k rowKind, v []byte) ([]byte, bool) {
 		if pgtext.IsJSONNumber(v) {
 			return append(b, v...), true
 		}
-		return appendEscaped(b, v), true
+		return jsonstr.AppendPostgres(b, v), true
 	case kindDate:
 		if !isISODate(v) && !isInfinity(v) {
 			return b, false
 		}
-		return appendEscaped(b, v), true
+		return jsonstr.AppendPostgres(b, v), true
 	case kindTimestamp, kindTimestamptz:
 		return appendTimestamp(b, v, k == kindTimestamptz)
 	case kindNumberArray, kindTextArray:
 		return appendArray(b, v, k == kindNumberArray)
 	}
 	return b, false
-}
-
-// appendEscaped appends s as PostgreSQL's escape_json writes it: \b \f \n
-// \r \t \" \\ escaped, other control characters as \u00xx, everything else
-// (non-ASCII included) as is.
-func appendEscaped[S string | []byte](b []byte, s S) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		b = append(b, s[start:i]...)
-		switch c {
-		case '\b':
-			b = append(b, '\\', 'b')
-		case '\f':
-			b = append(b, '\\', 'f')
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		case '"':
-			b = append(b, '\\', '"')
-		case '\\':
-			b = append(b, '\\', '\\')
-		default:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		}
-		start = i + 1
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -391,7 +355,7 @@ func isISODate(v []byte) bool {
 // date and time, and, with a zone, the offset's minutes always written.
 func appendTimestamp(b []byte, v []byte, tz bool) ([]byte, bool) {
 	if isInfinity(v) {
-		return appendEscaped(b, v), true
+		return jsonstr.AppendPostgres(b, v), true
 	}
 	// The date part ends at the first space.
 	sp := -1
@@ -496,7 +460,7 @@ func appendArray(b []byte, v []byte, numbers bool) ([]byte, bool) {
 			if numbers {
 				return b, false
 			}
-			b = appendEscaped(b, elem)
+			b = jsonstr.AppendPostgres(b, elem)
 		} else {
 			j := i
 			for j < len(body) && body[j] != ',' {
@@ -518,7 +482,7 @@ func appendArray(b []byte, v []byte, numbers bool) ([]byte, bool) {
 				}
 				b = append(b, tok...)
 			default:
-				b = appendEscaped(b, tok)
+				b = jsonstr.AppendPostgres(b, tok)
 			}
 		}
 		if i == len(body) {

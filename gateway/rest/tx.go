@@ -8,13 +8,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/gateway/rest/schemacache"
 	"daybase/internal/identity"
+	"daybase/internal/jsonstr"
 )
 
 // TxRequest is what a request's transaction is set up from.
@@ -278,9 +278,9 @@ func requestHeaders(h http.Header) (headers, cookies string, err error) {
 		if len(buf) > 1 {
 			buf = append(buf, ',')
 		}
-		buf = appendJSONString(buf, lower(name))
+		buf = jsonstr.Append(buf, lower(name))
 		buf = append(buf, ':')
-		buf = appendJSONString(buf, strings.Join(h[name], ", "))
+		buf = jsonstr.Append(buf, strings.Join(h[name], ", "))
 	}
 	buf = append(buf, '}')
 	headers = string(buf)
@@ -298,45 +298,6 @@ func requestHeaders(h http.Header) (headers, cookies string, err error) {
 		cookies = string(cb)
 	}
 	return headers, cookies, nil
-}
-
-// appendJSONString appends s as a JSON string, escaped as encoding/json
-// escapes it (HTML characters, U+2028/U+2029, invalid UTF-8 as U+FFFD).
-func appendJSONString(buf []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	buf = append(buf, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				buf = append(buf, '\\', c)
-			case c == '\n':
-				buf = append(buf, '\\', 'n')
-			case c == '\r':
-				buf = append(buf, '\\', 'r')
-			case c == '\t':
-				buf = append(buf, '\\', 't')
-			case c < 0x20 || c == '<' || c == '>' || c == '&':
-				buf = append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			default:
-				buf = append(buf, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			buf = append(buf, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			buf = append(buf, '\\', 'u', '2', '0', '2', hex[r&0xf])
-		default:
-			buf = append(buf, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(buf, '"')
 }
 
 // ReadRequestSetup reads the results of the two queries RequestBatch

@@ -15,8 +15,8 @@ package pgjson
 import (
 	"bytes"
 
+	"daybase/internal/jsonstr"
 	"daybase/internal/pgtext"
-	"daybase/realtime/jsonstr"
 )
 
 // Kind is how a type's text becomes JSON.
@@ -84,9 +84,9 @@ func (t *Type) Append(b []byte, text []byte) []byte {
 			return append(b, text...)
 		}
 	case Timestamp, TimestampTZ:
-		return jsonstr.Append(b, isoTimestamp(string(text), t.Kind == TimestampTZ))
+		return jsonstr.AppendNoHTML(b, isoTimestamp(string(text), t.Kind == TimestampTZ))
 	case TimeTZ:
-		return jsonstr.Append(b, fullOffset(string(text)))
+		return jsonstr.AppendNoHTML(b, fullOffset(string(text)))
 	case Array:
 		if t.Elem != nil {
 			if out, ok := appendArray(b, text, t.Elem, t.Delim); ok {
@@ -94,7 +94,7 @@ func (t *Type) Append(b []byte, text []byte) []byte {
 			}
 		}
 	}
-	return jsonstr.Append(b, string(text))
+	return jsonstr.AppendNoHTML(b, string(text))
 }
 
 // isoTimestamp rewrites ISO DateStyle output to ISO 8601 as to_jsonb does:

@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"daybase/realtime/jsonstr"
+	"daybase/internal/jsonstr"
 )
 
 // Check asks which of Rows the role with Claims may see (or insert) under
@@ -44,7 +44,7 @@ func RowsJSON(rows [][]*string) []byte {
 			if v == nil {
 				b = append(b, "null"...)
 			} else {
-				b = jsonstr.Append(b, *v)
+				b = jsonstr.AppendNoHTML(b, *v)
 			}
 		}
 		b = append(b, ']')
