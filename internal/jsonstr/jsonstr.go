@@ -33,22 +33,7 @@ func appendGo(b []byte, s string, escapeHTML bool) []byte {
 		}
 		if c < utf8.RuneSelf {
 			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default: // other control characters, and <, > and & when HTML-safe
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
+			b = appendEscape(b, c) // control characters, and <, > and & when HTML-safe
 			i++
 			start = i
 			continue
@@ -86,26 +71,23 @@ func AppendPostgres[S string | []byte](b []byte, s S) []byte {
 			continue
 		}
 		b = append(b, s[start:i]...)
-		switch c {
-		case '\b':
-			b = append(b, '\\', 'b')
-		case '\f':
-			b = append(b, '\\', 'f')
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		case '"', '\\':
-			b = append(b, '\\', c)
-		default:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		}
+		b = appendEscape(b, c)
 		start = i + 1
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// short holds the two-character escapes both encoders write ('n' for
+// '\n'); other characters that need escaping are written as \u00xx.
+var short = [utf8.RuneSelf]byte{'\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't', '"': '"', '\\': '\\'}
+
+// appendEscape appends the escape of the ASCII character c.
+func appendEscape(b []byte, c byte) []byte {
+	if e := short[c]; e != 0 {
+		return append(b, '\\', e)
+	}
+	return append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
 }
 
 const hex = "0123456789abcdef"
