@@ -35,7 +35,7 @@ export type KeystrokeCosts = {
 export async function traceKeystrokes(page: Page, type: () => Promise<void>): Promise<KeystrokeCosts> {
   const cdp = await page.context().newCDPSession(page)
   const events: TraceEvent[] = []
-  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as TraceEvent[])))
+  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])))
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'toplevel'] }, transferMode: 'ReportEvents' })
   await type()
