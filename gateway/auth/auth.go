@@ -374,7 +374,7 @@ func (s *Service) settings(w http.ResponseWriter, r *http.Request) error {
 		"phone_autoconfirm":  false,
 		"sms_provider":       "",
 		"saml_enabled":       false,
-		"passkeys_enabled":   true,
+		"passkeys_enabled":   s.webauthn != nil,
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -34,19 +35,36 @@ const (
 )
 
 // newRelyingParty configures go-webauthn from the passkey settings,
-// deriving the relying party id and origin from the site URL.
+// deriving the relying party id and origin from the site URL. WebAuthn
+// binds passkeys to a domain, never an IP address: a loopback site URL
+// (the development server's 127.0.0.1) uses "localhost" with both
+// origins, and any other IP address leaves passkeys off (nil) until
+// DAYBASE_AUTH_PASSKEY_RP_ID names a domain.
 func newRelyingParty(cfg Config) (*webauthn.WebAuthn, error) {
 	site, err := url.Parse(cfg.SiteURL)
 	if err != nil || site.Host == "" {
 		return nil, fmt.Errorf("auth: site URL %q: want an absolute URL for passkeys", cfg.SiteURL)
 	}
 	rpID := cfg.PasskeyRPID
-	if rpID == "" {
-		rpID = site.Hostname()
-	}
 	origins := cfg.PasskeyOrigins
 	if len(origins) == 0 {
 		origins = []string{site.Scheme + "://" + site.Host}
+	}
+	if rpID == "" {
+		rpID = site.Hostname()
+		if ip := net.ParseIP(rpID); ip != nil {
+			if !ip.IsLoopback() {
+				return nil, nil
+			}
+			rpID = "localhost"
+			if len(cfg.PasskeyOrigins) == 0 {
+				local := site.Scheme + "://localhost"
+				if p := site.Port(); p != "" {
+					local += ":" + p
+				}
+				origins = append(origins, local)
+			}
+		}
 	}
 	expiry := cfg.PasskeyChallengeExpiry
 	if expiry <= 0 {
@@ -117,8 +135,17 @@ func loadPasskeys(ctx context.Context, db querier, userID string) ([]passkeyItem
 	return items, creds, nil
 }
 
+// errPasskeysOff answers the ceremonies when the site URL is an IP address
+// that no relying party id can name.
+func errPasskeysOff() *apiError {
+	return fail(CodeValidationFailed, "Passkeys need a domain name: set DAYBASE_AUTH_PASSKEY_RP_ID").withStatus(http.StatusUnprocessableEntity)
+}
+
 // passkeyOwner is the signed-in, permanent user a passkey endpoint acts for.
 func (s *Service) passkeyOwner(ctx context.Context, r *http.Request) (*User, error) {
+	if s.webauthn == nil {
+		return nil, errPasskeysOff()
+	}
 	c, err := s.requireUser(ctx, r)
 	if err != nil {
 		return nil, err
@@ -315,6 +342,9 @@ func defaultPasskeyName(r *http.Request) string {
 
 // POST /passkeys/authentication/options
 func (s *Service) passkeyAuthenticationOptions(w http.ResponseWriter, r *http.Request) error {
+	if s.webauthn == nil {
+		return errPasskeysOff()
+	}
 	var p struct {
 		Security securityMeta `json:"gotrue_meta_security"`
 	}
@@ -335,6 +365,9 @@ func (s *Service) passkeyAuthenticationOptions(w http.ResponseWriter, r *http.Re
 // POST /passkeys/authentication/verify
 func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
+	if s.webauthn == nil {
+		return errPasskeysOff()
+	}
 	a, _, sd, err := s.takeCeremony(r, ceremonyAuthentication)
 	if err != nil {
 		return err

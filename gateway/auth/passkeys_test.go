@@ -237,3 +237,35 @@ func TestPasskeyTablesIsolated(t *testing.T) {
 		}
 	}
 }
+
+func TestPasskeyRelyingPartyFromSiteURL(t *testing.T) {
+	for _, tc := range []struct {
+		site, rpID string
+		origins    []string
+	}{
+		{"https://app.example.com", "app.example.com", []string{"https://app.example.com"}},
+		{"http://127.0.0.1:54321", "localhost", []string{"http://127.0.0.1:54321", "http://localhost:54321"}},
+		{"http://192.0.2.7:8080", "", nil}, // off: no domain to bind passkeys to
+	} {
+		cfg := Defaults()
+		cfg.SiteURL = tc.site
+		rp, err := newRelyingParty(cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.site, err)
+		}
+		if tc.rpID == "" {
+			if rp != nil {
+				t.Errorf("%s: passkeys on with rp id %q", tc.site, rp.Config.RPID)
+			}
+			continue
+		}
+		if rp == nil || rp.Config.RPID != tc.rpID || strings.Join(rp.Config.RPOrigins, " ") != strings.Join(tc.origins, " ") {
+			t.Errorf("%s: rp = %+v, want %s %v", tc.site, rp, tc.rpID, tc.origins)
+		}
+	}
+	b := setup(t, func(c *Config) { c.SiteURL = "http://192.0.2.7:8080" })
+	if b.do(t, req{method: "GET", path: "/settings"}).object(t)["passkeys_enabled"] != false {
+		t.Error("settings say passkeys are on without a domain")
+	}
+	wantError(t, b.do(t, req{method: "POST", path: "/passkeys/authentication/options", body: map[string]any{}}), http.StatusUnprocessableEntity, CodeValidationFailed)
+}
