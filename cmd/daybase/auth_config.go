@@ -96,6 +96,17 @@ func authConfig(getenv func(string) string, cfg config.Config) (auth.Config, err
 	integer("DAYBASE_AUTH_MFA_MAX_FACTORS", &c.MFAMaxFactors)
 	duration("DAYBASE_AUTH_MFA_CHALLENGE_EXPIRY", &c.MFAChallengeExpiry)
 	str("DAYBASE_AUTH_MFA_ISSUER", &c.MFAIssuer)
+	str("DAYBASE_AUTH_PASSKEY_RP_ID", &c.PasskeyRPID)
+	duration("DAYBASE_AUTH_PASSKEY_CHALLENGE_EXPIRY", &c.PasskeyChallengeExpiry)
+	var origins string
+	str("DAYBASE_AUTH_PASSKEY_ORIGINS", &origins)
+	if origins != "" {
+		for _, o := range strings.Split(origins, ",") {
+			if o = strings.TrimSpace(o); o != "" {
+				c.PasskeyOrigins = append(c.PasskeyOrigins, o)
+			}
+		}
+	}
 
 	for _, p := range []struct {
 		name string

@@ -31,6 +31,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/go-webauthn/webauthn/webauthn"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -50,6 +51,7 @@ type Service struct {
 	signer    *token.Signer
 	log       *slog.Logger
 	publicURL string // e.g. http://127.0.0.1:54321
+	webauthn  *webauthn.WebAuthn
 	issuer    string // publicURL + /auth/v1, the "iss" of access tokens
 	mailer    mailer
 	limits    *limiters
@@ -108,6 +110,11 @@ func New(cfg Config, db *pgxpool.Pool, signer *token.Signer, publicURL string, l
 		s.mailer = &outboxMailer{db: db, log: log}
 	}
 	s.providers = newOAuthProviders(cfg, publicURL)
+	rp, err := newRelyingParty(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.webauthn = rp
 	s.mux = http.NewServeMux()
 	s.routes()
 	return s, nil
@@ -146,6 +153,15 @@ func (s *Service) routes() {
 	s.handle("POST /factors/{factor_id}/challenge", s.challengeFactor)
 	s.handle("POST /factors/{factor_id}/verify", s.verifyFactor)
 	s.handle("DELETE /factors/{factor_id}", s.unenrollFactor)
+
+	s.handle("POST /passkeys/registration/options", s.passkeyRegistrationOptions)
+	s.handle("POST /passkeys/registration/verify", s.passkeyRegistrationVerify)
+	s.handle("POST /passkeys/authentication/options", s.passkeyAuthenticationOptions)
+	s.handle("POST /passkeys/authentication/verify", s.passkeyAuthenticationVerify)
+	s.handle("GET /passkeys", s.listPasskeys)
+	s.handle("GET /passkeys/{$}", s.listPasskeys)
+	s.handle("PATCH /passkeys/{passkey_id}", s.renamePasskey)
+	s.handle("DELETE /passkeys/{passkey_id}", s.deletePasskey)
 
 	s.handle("GET /admin/users", s.adminListUsers)
 	s.handle("POST /admin/users", s.adminCreateUser)
@@ -358,7 +374,7 @@ func (s *Service) settings(w http.ResponseWriter, r *http.Request) error {
 		"phone_autoconfirm":  false,
 		"sms_provider":       "",
 		"saml_enabled":       false,
-		"passkeys_enabled":   false,
+		"passkeys_enabled":   s.webauthn != nil,
 	})
 }
 

@@ -91,6 +91,17 @@ type Config struct {
 	// gives no issuer. Empty means SiteURL's host.
 	MFAIssuer string
 
+	// PasskeyRPID is the WebAuthn relying party id passkeys are bound to.
+	// Empty means SiteURL's host name. Env DAYBASE_AUTH_PASSKEY_RP_ID.
+	PasskeyRPID string
+	// PasskeyOrigins are the origins whose pages may use passkeys. Empty
+	// means SiteURL's origin. Env DAYBASE_AUTH_PASSKEY_ORIGINS,
+	// comma-separated.
+	PasskeyOrigins []string
+	// PasskeyChallengeExpiry is how long a passkey registration or sign-in
+	// may take between its options and its verification. Default 5m.
+	PasskeyChallengeExpiry time.Duration
+
 	// Google and GitHub are the OAuth providers; a provider without a
 	// client id is disabled and /authorize names the variables to set.
 	Google OAuthProvider
@@ -209,20 +220,21 @@ type RateLimits struct {
 // Defaults returns the configuration used when nothing is set.
 func Defaults() Config {
 	return Config{
-		JWTExpiry:            time.Hour,
-		RefreshReuseInterval: 10 * time.Second,
-		SecureEmailChange:    true,
-		AnonymousUserTTL:     30 * 24 * time.Hour,
-		PasswordMinLength:    8,
-		PasswordCommonCheck:  true,
-		BcryptCost:           10,
-		OTPExpiry:            time.Hour,
-		OTPMaxFailures:       5,
-		FlowStateExpiry:      5 * time.Minute,
-		MFAMaxFactors:        10,
-		MFAChallengeExpiry:   5 * time.Minute,
-		MFAFactorExpiry:      5 * time.Minute,
-		SMTP:                 SMTPConfig{Port: 587, From: "Daybase <no-reply@localhost>"},
+		JWTExpiry:              time.Hour,
+		RefreshReuseInterval:   10 * time.Second,
+		SecureEmailChange:      true,
+		AnonymousUserTTL:       30 * 24 * time.Hour,
+		PasskeyChallengeExpiry: 5 * time.Minute,
+		PasswordMinLength:      8,
+		PasswordCommonCheck:    true,
+		BcryptCost:             10,
+		OTPExpiry:              time.Hour,
+		OTPMaxFailures:         5,
+		FlowStateExpiry:        5 * time.Minute,
+		MFAMaxFactors:          10,
+		MFAChallengeExpiry:     5 * time.Minute,
+		MFAFactorExpiry:        5 * time.Minute,
+		SMTP:                   SMTPConfig{Port: 587, From: "Daybase <no-reply@localhost>"},
 		RateLimits: RateLimits{
 			SignInIP:            Rate{500, 5 * time.Minute},
 			SignInFailuresEmail: Rate{5, 5 * time.Minute},

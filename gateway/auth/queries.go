@@ -44,6 +44,16 @@ var q struct {
 	DeleteFactor           string
 	DowngradeSessions      string
 
+	// sql/passkeys.sql
+	InsertWebAuthnChallenge string
+	TakeWebAuthnChallenge   string
+	UserPasskeys            string
+	InsertPasskey           string
+	PasskeyOwner            string
+	UsePasskey              string
+	RenamePasskey           string
+	DeletePasskey           string
+
 	// sql/oauth.sql
 	FlowStateByID         string
 	CompleteOAuthFlow     string

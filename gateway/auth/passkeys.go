@@ -1,0 +1,521 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/go-webauthn/webauthn/protocol"
+	"github.com/go-webauthn/webauthn/webauthn"
+	"github.com/jackc/pgx/v5"
+)
+
+// Passkeys: the /passkeys endpoints auth-js 2.119 calls
+// (GoTrueClient registerPasskey, signInWithPasskey and auth.passkey.*).
+// go-webauthn runs the ceremonies; PostgreSQL keeps the credentials and
+// the ceremonies' session data, so any instance can finish a ceremony
+// another began, and each challenge is deleted as it is answered.
+
+// CodeWebAuthnChallengeExpired is GoTrue's code for a passkey challenge
+// that is unknown, already answered or past its expiry.
+const CodeWebAuthnChallengeExpired Code = "webauthn_challenge_expired"
+
+func init() { codeStatus[CodeWebAuthnChallengeExpired] = http.StatusBadRequest }
+
+const (
+	ceremonyRegistration   = "registration"
+	ceremonyAuthentication = "authentication"
+	maxPasskeyNameLength   = 120
+)
+
+// newRelyingParty configures go-webauthn from the passkey settings,
+// deriving the relying party id and origin from the site URL. WebAuthn
+// binds passkeys to a domain, never an IP address: a loopback site URL
+// (the development server's 127.0.0.1) uses "localhost" with both
+// origins, and any other IP address leaves passkeys off (nil) until
+// DAYBASE_AUTH_PASSKEY_RP_ID names a domain.
+func newRelyingParty(cfg Config) (*webauthn.WebAuthn, error) {
+	site, err := url.Parse(cfg.SiteURL)
+	if err != nil || site.Host == "" {
+		return nil, fmt.Errorf("auth: site URL %q: want an absolute URL for passkeys", cfg.SiteURL)
+	}
+	rpID := cfg.PasskeyRPID
+	origins := cfg.PasskeyOrigins
+	if len(origins) == 0 {
+		origins = []string{site.Scheme + "://" + site.Host}
+	}
+	if rpID == "" {
+		rpID = site.Hostname()
+		if ip := net.ParseIP(rpID); ip != nil {
+			if !ip.IsLoopback() {
+				return nil, nil
+			}
+			rpID = "localhost"
+			if len(cfg.PasskeyOrigins) == 0 {
+				local := site.Scheme + "://localhost"
+				if p := site.Port(); p != "" {
+					local += ":" + p
+				}
+				origins = append(origins, local)
+			}
+		}
+	}
+	expiry := cfg.PasskeyChallengeExpiry
+	if expiry <= 0 {
+		expiry = 5 * time.Minute
+	}
+	rp, err := webauthn.New(&webauthn.Config{
+		RPID:          rpID,
+		RPDisplayName: rpID,
+		RPOrigins:     origins,
+		Timeouts: webauthn.TimeoutsConfig{
+			Login:        webauthn.TimeoutConfig{Enforce: true, Timeout: expiry},
+			Registration: webauthn.TimeoutConfig{Enforce: true, Timeout: expiry},
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("auth: passkey relying party %q for %v: %w", rpID, origins, err)
+	}
+	return rp, nil
+}
+
+// passkeyUser is a user as go-webauthn sees one: its user handle is the
+// user id's text, so a discoverable assertion names its owner.
+type passkeyUser struct {
+	id, name string
+	creds    []webauthn.Credential
+}
+
+func (u *passkeyUser) WebAuthnID() []byte                         { return []byte(u.id) }
+func (u *passkeyUser) WebAuthnName() string                       { return u.name }
+func (u *passkeyUser) WebAuthnDisplayName() string                { return u.name }
+func (u *passkeyUser) WebAuthnCredentials() []webauthn.Credential { return u.creds }
+
+// passkeyItem is the wire shape of a passkey (auth-js PasskeyListItem).
+type passkeyItem struct {
+	ID           string     `json:"id"`
+	FriendlyName string     `json:"friendly_name,omitempty"`
+	CreatedAt    time.Time  `json:"created_at"`
+	LastUsedAt   *time.Time `json:"last_used_at,omitempty"`
+}
+
+// loadPasskeys returns the user's passkeys and their credentials.
+func loadPasskeys(ctx context.Context, db querier, userID string) ([]passkeyItem, []webauthn.Credential, error) {
+	rows, err := db.Query(ctx, q.UserPasskeys, userID)
+	if err != nil {
+		return nil, nil, fmt.Errorf("list passkeys: %w", err)
+	}
+	defer rows.Close()
+	var items []passkeyItem
+	var creds []webauthn.Credential
+	for rows.Next() {
+		var it passkeyItem
+		var raw []byte
+		if err := rows.Scan(&it.ID, &raw, &it.FriendlyName, &it.CreatedAt, &it.LastUsedAt); err != nil {
+			return nil, nil, fmt.Errorf("scan passkey: %w", err)
+		}
+		var c webauthn.Credential
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return nil, nil, fmt.Errorf("decode passkey %s: %w", it.ID, err)
+		}
+		it.CreatedAt = it.CreatedAt.UTC()
+		it.LastUsedAt = utcPtr(it.LastUsedAt)
+		items = append(items, it)
+		creds = append(creds, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("list passkeys: %w", err)
+	}
+	return items, creds, nil
+}
+
+// errPasskeysOff answers the ceremonies when the site URL is an IP address
+// that no relying party id can name.
+func errPasskeysOff() *apiError {
+	return fail(CodeValidationFailed, "Passkeys need a domain name: set DAYBASE_AUTH_PASSKEY_RP_ID").withStatus(http.StatusUnprocessableEntity)
+}
+
+// passkeyOwner is the signed-in, permanent user a passkey endpoint acts for.
+func (s *Service) passkeyOwner(ctx context.Context, r *http.Request) (*User, error) {
+	if s.webauthn == nil {
+		return nil, errPasskeysOff()
+	}
+	c, err := s.requireUser(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	u, err := loadUser(ctx, s.db, c.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if u.IsAnonymous {
+		return nil, fail(CodeNoAuthorization, "Anonymous users cannot add passkeys").withStatus(http.StatusForbidden)
+	}
+	return u, nil
+}
+
+// ceremonyOptions is the answer to both options endpoints.
+type ceremonyOptions struct {
+	ChallengeID string `json:"challenge_id"`
+	Options     any    `json:"options"`
+	ExpiresAt   int64  `json:"expires_at"`
+}
+
+// saveCeremony stores a ceremony's session data and answers its options.
+func (s *Service) saveCeremony(w http.ResponseWriter, r *http.Request, userID, kind string, sd *webauthn.SessionData, options any) error {
+	data, err := json.Marshal(sd)
+	if err != nil {
+		return fmt.Errorf("encode passkey session: %w", err)
+	}
+	expiry := s.cfg.PasskeyChallengeExpiry
+	if expiry <= 0 {
+		expiry = 5 * time.Minute
+	}
+	var id string
+	var expires time.Time
+	err = s.db.QueryRow(r.Context(), q.InsertWebAuthnChallenge, nullUUID(userID), kind, data, expiry.String()).Scan(&id, &expires)
+	if err != nil {
+		return fmt.Errorf("store passkey challenge: %w", err)
+	}
+	return writeJSON(w, http.StatusOK, ceremonyOptions{ChallengeID: id, Options: options, ExpiresAt: expires.Unix()})
+}
+
+// ceremonyAnswer is the body of both verify endpoints.
+type ceremonyAnswer struct {
+	ChallengeID string          `json:"challenge_id"`
+	Credential  json.RawMessage `json:"credential"`
+}
+
+// takeCeremony reads the answer and deletes its challenge, so that it is
+// answered once, and returns the challenge's user and session data.
+func (s *Service) takeCeremony(r *http.Request, kind string) (ceremonyAnswer, string, webauthn.SessionData, error) {
+	var a ceremonyAnswer
+	var sd webauthn.SessionData
+	if err := readJSON(r, &a); err != nil {
+		return a, "", sd, err
+	}
+	if !isUUID(a.ChallengeID) {
+		return a, "", sd, fail(CodeValidationFailed, "challenge_id must be the id of a passkey challenge")
+	}
+	if len(a.Credential) == 0 || string(a.Credential) == "null" {
+		return a, "", sd, fail(CodeValidationFailed, "credential is required")
+	}
+	var userID string
+	var raw []byte
+	var expired bool
+	err := s.db.QueryRow(r.Context(), q.TakeWebAuthnChallenge, a.ChallengeID, kind).Scan(&userID, &raw, &expired)
+	if errors.Is(err, pgx.ErrNoRows) || expired {
+		return a, "", sd, fail(CodeWebAuthnChallengeExpired, "Passkey challenge has expired or was already used; request a new one")
+	}
+	if err != nil {
+		return a, "", sd, fmt.Errorf("take passkey challenge: %w", err)
+	}
+	if err := json.Unmarshal(raw, &sd); err != nil {
+		return a, "", sd, fmt.Errorf("decode passkey session: %w", err)
+	}
+	return a, userID, sd, nil
+}
+
+// POST /passkeys/registration/options
+func (s *Service) passkeyRegistrationOptions(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	u, err := s.passkeyOwner(ctx, r)
+	if err != nil {
+		return err
+	}
+	_, creds, err := loadPasskeys(ctx, s.db, u.ID)
+	if err != nil {
+		return err
+	}
+	pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: creds}
+	creation, sd, err := s.webauthn.BeginRegistration(pu,
+		webauthn.WithResidentKeyRequirement(protocol.ResidentKeyRequirementRequired),
+		webauthn.WithExclusions(webauthn.Credentials(creds).CredentialDescriptors()),
+		webauthn.WithConveyancePreference(protocol.PreferNoAttestation),
+	)
+	if err != nil {
+		return fmt.Errorf("begin passkey registration: %w", err)
+	}
+	return s.saveCeremony(w, r, u.ID, ceremonyRegistration, sd, creation.Response)
+}
+
+// passkeyAccountName is what an authenticator shows for the account.
+func passkeyAccountName(u *User) string {
+	if u.Email != "" {
+		return u.Email
+	}
+	if u.Phone != "" {
+		return u.Phone
+	}
+	return u.ID
+}
+
+// POST /passkeys/registration/verify
+func (s *Service) passkeyRegistrationVerify(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	u, err := s.passkeyOwner(ctx, r)
+	if err != nil {
+		return err
+	}
+	a, challengeUser, sd, err := s.takeCeremony(r, ceremonyRegistration)
+	if err != nil {
+		return err
+	}
+	if challengeUser != u.ID {
+		return fail(CodeWebAuthnChallengeExpired, "Passkey challenge has expired or was already used; request a new one")
+	}
+	parsed, err := protocol.ParseCredentialCreationResponseBytes(a.Credential)
+	if err != nil {
+		return fail(CodeValidationFailed, "credential is not a WebAuthn registration response: %s", webauthnReason(err)).because(err)
+	}
+	_, creds, err := loadPasskeys(ctx, s.db, u.ID)
+	if err != nil {
+		return err
+	}
+	pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: creds}
+	cred, err := s.webauthn.CreateCredential(pu, sd, parsed)
+	if err != nil {
+		return fail(CodeValidationFailed, "Passkey registration could not be verified: %s", webauthnReason(err)).because(err)
+	}
+	data, err := json.Marshal(cred)
+	if err != nil {
+		return fmt.Errorf("encode passkey: %w", err)
+	}
+	var it passkeyItem
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, q.InsertPasskey, u.ID, cred.ID, data, defaultPasskeyName(r)).Scan(&it.ID, &it.CreatedAt)
+		if isUniqueViolation(err) {
+			return fail(CodeValidationFailed, "This passkey is already registered").withStatus(http.StatusUnprocessableEntity)
+		}
+		if err != nil {
+			return fmt.Errorf("insert passkey: %w", err)
+		}
+		return s.audit(ctx, tx, r, "passkey_registered", u.ID, map[string]any{"passkey_id": it.ID})
+	})
+	if err != nil {
+		return err
+	}
+	it.FriendlyName = defaultPasskeyName(r)
+	it.CreatedAt = it.CreatedAt.UTC()
+	return writeJSON(w, http.StatusOK, it)
+}
+
+// defaultPasskeyName names a new passkey after the browser that made it,
+// so a list of several reads as "Chrome on macOS", say, until renamed.
+func defaultPasskeyName(r *http.Request) string {
+	ua := r.UserAgent()
+	browser := ""
+	for _, b := range []struct{ token, name string }{
+		{"Edg/", "Edge"}, {"Firefox/", "Firefox"}, {"Chrome/", "Chrome"}, {"Safari/", "Safari"},
+	} {
+		if strings.Contains(ua, b.token) {
+			browser = b.name
+			break
+		}
+	}
+	osName := ""
+	for _, o := range []struct{ token, name string }{
+		{"iPhone", "iPhone"}, {"iPad", "iPad"}, {"Android", "Android"}, {"Mac OS X", "macOS"},
+		{"Windows", "Windows"}, {"CrOS", "ChromeOS"}, {"Linux", "Linux"},
+	} {
+		if strings.Contains(ua, o.token) {
+			osName = o.name
+			break
+		}
+	}
+	switch {
+	case browser != "" && osName != "":
+		return browser + " on " + osName
+	case browser != "":
+		return browser
+	case osName != "":
+		return osName
+	}
+	return "Passkey"
+}
+
+// POST /passkeys/authentication/options
+func (s *Service) passkeyAuthenticationOptions(w http.ResponseWriter, r *http.Request) error {
+	if s.webauthn == nil {
+		return errPasskeysOff()
+	}
+	var p struct {
+		Security securityMeta `json:"gotrue_meta_security"`
+	}
+	if err := readJSON(r, &p); err != nil {
+		return err
+	}
+	if err := s.captcha.verify(r.Context(), p.Security.CaptchaToken, s.clientIP(r)); err != nil {
+		return err
+	}
+	assertion, sd, err := s.webauthn.BeginDiscoverableLogin(
+		webauthn.WithUserVerification(protocol.VerificationPreferred))
+	if err != nil {
+		return fmt.Errorf("begin passkey sign-in: %w", err)
+	}
+	return s.saveCeremony(w, r, "", ceremonyAuthentication, sd, assertion.Response)
+}
+
+// POST /passkeys/authentication/verify
+func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	if s.webauthn == nil {
+		return errPasskeysOff()
+	}
+	a, _, sd, err := s.takeCeremony(r, ceremonyAuthentication)
+	if err != nil {
+		return err
+	}
+	parsed, err := protocol.ParseCredentialRequestResponseBytes(a.Credential)
+	if err != nil {
+		return fail(CodeValidationFailed, "credential is not a WebAuthn assertion: %s", webauthnReason(err)).because(err)
+	}
+	var owner *User
+	handler := func(rawID, userHandle []byte) (webauthn.User, error) {
+		var userID string
+		if err := s.db.QueryRow(ctx, q.PasskeyOwner, rawID).Scan(&userID); err != nil {
+			return nil, fmt.Errorf("passkey not found: %w", err)
+		}
+		if string(userHandle) != userID {
+			return nil, errors.New("passkey belongs to another user")
+		}
+		u, err := loadUser(ctx, s.db, userID)
+		if err != nil {
+			return nil, err
+		}
+		_, creds, err := loadPasskeys(ctx, s.db, userID)
+		if err != nil {
+			return nil, err
+		}
+		owner = u
+		return &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: creds}, nil
+	}
+	_, cred, err := s.webauthn.ValidatePasskeyLogin(handler, sd, parsed)
+	if err != nil {
+		s.log.InfoContext(ctx, "passkey sign-in refused", "reason", webauthnReason(err))
+		return errInvalidLogin().because(err)
+	}
+	if cred.Authenticator.CloneWarning {
+		return errInvalidLogin().because(errors.New("passkey sign count went backwards: a cloned authenticator or a replay"))
+	}
+	if owner.isBanned(s.now()) {
+		return fail(CodeUserBanned, "User is banned")
+	}
+	data, err := json.Marshal(cred)
+	if err != nil {
+		return fmt.Errorf("encode passkey: %w", err)
+	}
+	tag, err := s.db.Exec(ctx, q.UsePasskey, cred.ID, data, int64(cred.Authenticator.SignCount))
+	if err != nil {
+		return fmt.Errorf("record passkey use: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return errInvalidLogin().because(errors.New("passkey sign count did not advance"))
+	}
+	res, err := s.signIn(ctx, r, owner.ID, "passkey", "")
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, res)
+}
+
+// webauthnReason is the detail of a go-webauthn error, which says what
+// about the credential was wrong.
+func webauthnReason(err error) string {
+	var pe *protocol.Error
+	if errors.As(err, &pe) && pe.Details != "" {
+		return pe.Details
+	}
+	return err.Error()
+}
+
+// GET /passkeys
+func (s *Service) listPasskeys(w http.ResponseWriter, r *http.Request) error {
+	c, err := s.requireUser(r.Context(), r)
+	if err != nil {
+		return err
+	}
+	items, _, err := loadPasskeys(r.Context(), s.db, c.UserID)
+	if err != nil {
+		return err
+	}
+	if items == nil {
+		items = []passkeyItem{}
+	}
+	return writeJSON(w, http.StatusOK, items)
+}
+
+// PATCH /passkeys/{passkey_id}
+func (s *Service) renamePasskey(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	c, err := s.requireUser(ctx, r)
+	if err != nil {
+		return err
+	}
+	var p struct {
+		FriendlyName *string `json:"friendly_name"`
+	}
+	if err := readJSON(r, &p); err != nil {
+		return err
+	}
+	if p.FriendlyName == nil {
+		return fail(CodeValidationFailed, "friendly_name is required")
+	}
+	name := strings.TrimSpace(*p.FriendlyName)
+	if len([]rune(name)) > maxPasskeyNameLength {
+		return fail(CodeValidationFailed, "friendly_name must be at most %d characters", maxPasskeyNameLength)
+	}
+	id := r.PathValue("passkey_id")
+	if !isUUID(id) {
+		return errPasskeyNotFound()
+	}
+	var it passkeyItem
+	err = s.db.QueryRow(ctx, q.RenamePasskey, id, c.UserID, name).Scan(&it.ID, &it.FriendlyName, &it.CreatedAt, &it.LastUsedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return errPasskeyNotFound()
+	}
+	if err != nil {
+		return fmt.Errorf("rename passkey: %w", err)
+	}
+	it.CreatedAt = it.CreatedAt.UTC()
+	it.LastUsedAt = utcPtr(it.LastUsedAt)
+	return writeJSON(w, http.StatusOK, it)
+}
+
+// DELETE /passkeys/{passkey_id}
+func (s *Service) deletePasskey(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	c, err := s.requireUser(ctx, r)
+	if err != nil {
+		return err
+	}
+	id := r.PathValue("passkey_id")
+	if !isUUID(id) {
+		return errPasskeyNotFound()
+	}
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, q.DeletePasskey, id, c.UserID)
+		if err != nil {
+			return fmt.Errorf("delete passkey: %w", err)
+		}
+		if tag.RowsAffected() == 0 {
+			return errPasskeyNotFound()
+		}
+		return s.audit(ctx, tx, r, "passkey_deleted", c.UserID, map[string]any{"passkey_id": id})
+	})
+	if err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func errPasskeyNotFound() *apiError {
+	return fail(CodeValidationFailed, "Passkey not found").withStatus(http.StatusNotFound)
+}
