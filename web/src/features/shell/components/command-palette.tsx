@@ -1,6 +1,6 @@
 import { Command as Cmdk } from 'cmdk'
 import { Dialog as DialogPrimitive } from 'radix-ui'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { type Command, type CommandGroup, filterCommands } from '@/lib/commands'
 import { formatShortcut, isMacPlatform } from '@/lib/shortcuts'
 
@@ -40,12 +40,26 @@ export function CommandPalette({ open, onOpenChange, commands, query, onQueryCha
   const controlled = query !== undefined
   const matching = filterCommands(commands, query ?? '')
   const anything = matching.length > 0 || results.some((g) => g.loading || g.items.length > 0)
+  // cmdk keeps its highlight on an item that stays when others arrive above
+  // it; with our own order the first item (search everything, the newest
+  // recent search) must be what Enter runs, so a new text or a new first
+  // item moves the highlight back to the top.
+  const firstGroup = results.find((g) => g.items.length > 0)
+  const firstCommand = GROUP_ORDER.flatMap((g) => matching.filter((c) => c.group === g))[0]
+  const first = firstGroup?.items[0]
+    ? `${firstGroup.heading}:${firstGroup.items[0].id}`
+    : firstCommand
+      ? `${firstCommand.label} ${firstCommand.id}`
+      : ''
+  const [active, setActive] = useState(first)
+  useEffect(() => setActive(first), [query, first])
   return (
     <Cmdk.Dialog
       open={open}
       onOpenChange={onOpenChange}
       label="Command palette"
       shouldFilter={!controlled}
+      {...(controlled ? { value: active, onValueChange: setActive } : {})}
       loop
       overlayClassName="fixed inset-0 z-50 bg-black/50"
       contentClassName="fixed top-[15vh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-lg"
