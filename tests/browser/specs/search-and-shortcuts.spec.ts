@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { insert, preference, projectsOf, select, tasksOf } from '../db'
 import { test } from '../fixtures'
-import { expect, openButton, sidebar, signedIn } from '../tasks-helpers'
+import { expect, makePro, openButton, sidebar, signedIn } from '../tasks-helpers'
 
 // Issue 19: the search palette (categories, recent searches, keyboard) and
 // every shortcut of spec 001 §9, each pressed as a user would, its effect
@@ -175,4 +175,31 @@ test('every shortcut of 001 §9, pressed as a user would', async ({ page, accoun
   await page.keyboard.press('Control+Alt+p')
   await expect.poll(statuses).toEqual(['work cancelled', 'short_break cancelled'])
   await expect(page.getByRole('navigation', { name: 'Modules' }).getByRole('progressbar')).toHaveCount(0)
+})
+
+test('smart filters: hide when empty in the sidebar, built-ins read-only with a switch', async ({ page, account }) => {
+  const userId = await signedIn(page, account)
+  await makePro(userId) // three custom filters: over the Free plan's two
+  await insert('tasks', { user_id: userId, title: 'Water the plants' })
+  const data = (word: string) => JSON.stringify({ conditions: [{ field: 'title', operator: 'contains', value: word }], logic: 'AND' })
+  await page.goto('/app/tasks')
+  await expect(openButton(page, 'Water the plants')).toBeVisible()
+  await insert('smart_lists', [
+    { user_id: userId, name: 'Ghosts', name_normalized: 'ghosts', filters_data: data('zzqx'), hide_when_empty: true },
+    { user_id: userId, name: 'Plants', name_normalized: 'plants', filters_data: data('plants'), hide_when_empty: true },
+    { user_id: userId, name: 'Empty but shown', name_normalized: 'empty but shown', filters_data: data('zzqx'), hide_when_empty: false },
+  ])
+  await page.goto('/app/tasks')
+  await expect(sidebar(page).getByRole('link', { name: /^Plants/ })).toBeVisible()
+  await expect(sidebar(page).getByRole('link', { name: /^Empty but shown/ })).toBeVisible()
+  await expect(sidebar(page).getByRole('link', { name: /^Ghosts/ })).toHaveCount(0)
+
+  await page.goto('/app/settings#smart-filters')
+  const builtIns = page.getByRole('list', { name: 'Built-in smart filters' })
+  await expect(builtIns.getByText('Today')).toBeVisible()
+  await expect(builtIns.getByRole('button', { name: /Edit/ })).toHaveCount(0)
+  await builtIns.getByRole('switch', { name: 'Hide Today when empty' }).click()
+  await expect
+    .poll(async () => (await select<{ hide_when_empty: boolean }>('smart_lists', `user_id=eq.${userId}&system_key=eq.today&is_deleted=eq.false`))[0]?.hide_when_empty)
+    .toBe(true)
 })
