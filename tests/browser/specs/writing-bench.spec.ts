@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
+import { summary, traceKeystrokes } from '../perf'
 import { dbInsert, dbRows, makePro, signedIn } from '../writing'
 
 // Figures of issue 20 (docs/benchmarks.md, "Notes and journal"): which
@@ -13,17 +14,6 @@ import { dbInsert, dbRows, makePro, signedIn } from '../writing'
 
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts')
 const figures: Record<string, unknown> = {}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
-
-function summary(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b)
-  const r = (n: number) => Math.round(n * 10) / 10
-  return { n: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), max: r(s[s.length - 1] ?? Number.NaN) }
-}
 
 /** Script chunks fetched while run() goes on until the network is quiet. */
 async function chunks(page: Page, run: () => Promise<void>): Promise<string[]> {
@@ -123,9 +113,19 @@ test('typing latency in a 50,000-character note', async ({ page, account }) => {
   await expect(page.getByTestId('save-status')).toHaveText('Saved')
   const samples = await page.evaluate(() => (window as unknown as { __latency: number[] }).__latency)
   figures.typing = { contentChars: content.length, ...summary(samples.slice(5)) }
-  console.log('typing latency (ms)', figures.typing)
+  console.log('typing latency (ms)', JSON.stringify(figures.typing))
+  // The same keys again under a Chrome trace: to the frame's paint (the
+  // wait for the display's refresh included), and the main thread's work
+  // for each key (the wait excluded: what the page can change).
+  await text.locator('p').nth(60).click()
+  await page.keyboard.press('End')
+  const traced = await traceKeystrokes(page, () => page.keyboard.type(' and the trace of the same keys '.repeat(4), { delay: 40 }))
+  figures.typingTraced = { toPaint: summary(traced.toPaint.slice(5)), mainThread: summary(traced.mainThread.slice(5)) }
+  console.log('typing, traced (ms)', JSON.stringify(figures.typingTraced))
+  await expect(page.getByTestId('save-status')).toHaveText('Saved')
   const [saved] = await dbRows<{ content: string }>(`notes?id=eq.${note?.id}`)
   expect(saved?.content).toContain('how fast each key lands')
+  expect(saved?.content).toContain('the trace of the same keys')
 })
 
 test('a list of 1,000 notes renders once its data is in', async ({ page, account }) => {
@@ -168,5 +168,5 @@ test('a list of 1,000 notes renders once its data is in', async ({ page, account
     await expect(page.getByText('1000 notes')).toBeVisible()
   }
   figures.list1000 = summary(runs)
-  console.log('1,000-note list render after data (ms)', figures.list1000)
+  console.log('1,000-note list render after data (ms)', JSON.stringify(figures.list1000))
 })
