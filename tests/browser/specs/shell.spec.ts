@@ -75,6 +75,9 @@ test('keyboard: command palette, shortcuts help and quick navigation', async ({ 
   const palette = page.getByRole('dialog', { name: 'Command palette' })
   await expect(palette).toBeVisible()
   await page.keyboard.type('go to journal')
+  // 'Search everything' comes first; Alt+Down jumps to the Navigation category.
+  await expect(palette.getByRole('option', { name: /Go to journal/ })).toBeVisible()
+  await page.keyboard.press('Alt+ArrowDown')
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/app\/journal$/)
 

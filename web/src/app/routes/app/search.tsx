@@ -44,7 +44,7 @@ function Results({ label, query, items }: { label: string; query: { isPending: b
   )
 }
 
-/** /app/search?q=…: tasks by title, notes and journal entries by their words (search_user_content). */
+/** /app/search?q=…: tasks by title, notes and tags, notes and journal entries by their words (search_user_content). */
 export default function Search() {
   const [params] = useSearchParams()
   const user = useRequiredUser()
@@ -64,7 +64,12 @@ export default function Search() {
         <EmptyState icon={MagnifyingGlass} title="No results" description={`Nothing in your tasks, notes or journal matches “${term}”.`} />
       ) : (
         <div className="grid gap-6 p-4 md:p-6">
-          <Results label="Tasks" query={tasks} items={(tasks.data ?? []).map((t) => ({ id: t.id, title: t.title }))} />
+          <Results label="Tasks" query={tasks} items={(tasks.data ?? []).map((t) => ({
+              id: t.id,
+              title: t.title || 'Untitled task',
+              ...(t.snippet ? { hint: previewOf(t.snippet, 120) } : {}),
+              to: `/app/tasks?view=all&taskId=${t.id}`,
+            }))} />
           <Results
             label="Notes"
             query={notes}

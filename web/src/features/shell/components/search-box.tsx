@@ -2,10 +2,13 @@ import { MagnifyingGlass } from '@phosphor-icons/react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { Input } from '@/components/ui/input'
+import { useRequiredUser } from '@/lib/auth-store'
+import { useRecentSearches } from '../api/recent-searches'
 
-/** Header search: submitting goes to /app/search?q=… (spec 001 §9). */
+/** Header search: submitting goes to /app/search?q=… (spec 001 §9) and is remembered with the palette's recent searches. */
 export function SearchBox() {
   const navigate = useNavigate()
+  const recent = useRecentSearches(useRequiredUser().id)
   const [params] = useSearchParams()
   const [query, setQuery] = useState(params.get('q') ?? '')
 
@@ -14,7 +17,9 @@ export function SearchBox() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     const q = query.trim()
-    if (q) navigate(`/app/search?q=${encodeURIComponent(q)}`)
+    if (!q) return
+    recent.remember(q)
+    navigate(`/app/search?q=${encodeURIComponent(q)}`)
   }
 
   return (

@@ -3,6 +3,7 @@ import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import type { TableRow } from '@/lib/database'
 import { smartFilterKeys } from './module-keys'
+import { cleanupDuplicateFilters } from './smart-filter-mutations'
 
 export type SmartFilter = Pick<
   TableRow<'smart_lists'>,
@@ -14,12 +15,14 @@ const ensured = new Set<string>()
 /**
  * The user's smart filters (smart_lists, not deleted, by sort_order). The
  * first read of a session makes sure the seven built-ins exist (RPC
- * ensure_default_smart_lists {p_user_id}, 001 §7).
+ * ensure_default_smart_lists {p_user_id}, 001 §7) and that duplicates are gone.
  */
 export async function getSmartFilters(userId: string, signal: AbortSignal): Promise<SmartFilter[]> {
   if (!ensured.has(userId)) {
     unwrap(await supabase.rpc('ensure_default_smart_lists', { p_user_id: userId }).abortSignal(signal))
     ensured.add(userId)
+    // Duplicates another device left behind collapse once a session (001 §4); failures are silent.
+    await cleanupDuplicateFilters(userId)
   }
   return unwrap(
     await supabase

@@ -18,19 +18,14 @@ export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
+/** The user's tasks whose title, notes or tags hold the term, best first (search_user_content, kind 'task'). */
 export function useTaskSearch(userId: string, term: string) {
   return useQuery({
     queryKey: taskKeys.search(userId, term),
     queryFn: async ({ signal }) =>
       unwrap(
         await supabase
-          .from('tasks')
-          .select('id, title')
-          .eq('user_id', userId)
-          .eq('is_deleted', false)
-          .ilike('title', likePattern(term))
-          .order('updated_at', { ascending: false })
-          .limit(SEARCH_LIMIT)
+          .rpc('search_user_content', { p_search_term: term, p_content_type: 'task', p_limit: SEARCH_LIMIT })
           .abortSignal(signal),
       ),
     enabled: term.length >= SEARCH_MIN,

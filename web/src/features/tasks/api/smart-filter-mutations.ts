@@ -6,6 +6,7 @@ import type { FilterData } from '../smart-filters/engine'
 import type { SmartFilter } from './get-smart-filters'
 import { smartFilterKeys } from './module-keys'
 import { reportFailure } from './report'
+import { CLEANUP_PAUSE_MS, batches, duplicateFilterIds } from '../utils/duplicate-filters'
 
 export type SmartFilterInput = {
   name: string
@@ -99,6 +100,64 @@ export function useDeleteSmartFilter(userId: string) {
     onError: (error, _id, context) => {
       queryClient.setQueryData(key, context?.before)
       reportFailure(error, 'Failed to delete smart filter')
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  })
+}
+
+/**
+ * Duplicate cleanup (001 §4, §8): filters of the same name (case-insensitive)
+ * collapse to the oldest; the rest are soft-deleted in batches of 50 with
+ * 100 ms pauses. Any error gives false, silently; the caller decides
+ * whether to say 'Cleanup failed'. Returns how many were removed.
+ */
+export async function cleanupDuplicateFilters(userId: string): Promise<number | false> {
+  try {
+    const rows = unwrap(
+      await supabase.from('smart_lists').select('id, name, created_at').eq('user_id', userId).eq('is_deleted', false),
+    )
+    const ids = duplicateFilterIds(rows)
+    const parts = batches(ids)
+    for (const [i, part] of parts.entries()) {
+      if (i > 0) await new Promise((r) => setTimeout(r, CLEANUP_PAUSE_MS))
+      unwrap(await supabase.from('smart_lists').update({ is_deleted: true }).in('id', part))
+    }
+    return ids.length
+  } catch {
+    return false
+  }
+}
+
+/** The settings' "Clean up duplicates" button. */
+export function useCleanupDuplicateFilters(userId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => cleanupDuplicateFilters(userId),
+    onSuccess: (removed) => {
+      if (removed === false) toast.error('Cleanup failed', { description: 'Failed to clean up duplicates. Please try again.' })
+      else toast.success(removed === 0 ? 'No duplicate filters' : `${removed} duplicate filter${removed === 1 ? '' : 's'} removed`)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: smartFilterKeys.list(userId) }),
+    meta: { silent: true },
+  })
+}
+
+/** hide_when_empty toggled from settings, built-in filters included (001 §4). */
+export function useSetHideWhenEmpty(userId: string) {
+  const queryClient = useQueryClient()
+  const key = smartFilterKeys.list(userId)
+  return useMutation({
+    mutationFn: async ({ id, hide }: { id: string; hide: boolean }) => {
+      unwrap(await supabase.from('smart_lists').update({ hide_when_empty: hide }).eq('id', id))
+    },
+    onMutate: ({ id, hide }) => {
+      const before = queryClient.getQueryData<SmartFilter[]>(key)
+      queryClient.setQueryData<SmartFilter[]>(key, (list) => (list ?? []).map((f) => (f.id === id ? { ...f, hide_when_empty: hide } : f)))
+      return { before }
+    },
+    onError: (error, _v, context) => {
+      queryClient.setQueryData(key, context?.before)
+      reportFailure(error, 'Failed to update smart filter')
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   })

@@ -1,5 +1,6 @@
 import { FileArchive, FunnelSimple, type Icon, Plus } from '@phosphor-icons/react'
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useQueries } from '@tanstack/react-query'
 import { Link, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -7,7 +8,9 @@ import { useRequiredUser } from '@/lib/auth-store'
 import { cn } from '@/lib/cn'
 import { useAccessibleTasks } from '../api/get-accessible-tasks'
 import { sidebarOrder, useProjects } from '../api/get-projects'
+import { smartFilterTasksQueryOptions } from '../api/get-smart-filter-tasks'
 import { useSmartFilters } from '../api/get-smart-filters'
+import { readFilterData } from '../smart-filters/engine'
 import { useSmartFilterDialogStore } from '../stores/smart-filter-dialog-store'
 import { useMoveTasks } from '../api/move-tasks'
 import { moveId, useReorderProjects } from '../api/reorder-projects'
@@ -227,7 +230,18 @@ export default function TasksSidebar({ onNavigate }: Props) {
     if (!row || !row.is_enabled) return false
     return !(row.hide_when_empty && viewCounts[v.id] === 0)
   })
-  const custom = (filters.data ?? []).filter((f) => !f.system_key && f.is_enabled)
+  // A custom filter marked hide_when_empty asks for its own tasks (the same
+  // query, and cache, as its screen) and hides once it is known to find
+  // none; the one on screen stays, so the user is never left on a row that vanished.
+  const enabledCustom = (filters.data ?? []).filter((f) => !f.system_key && f.is_enabled)
+  const hideable = enabledCustom.filter((f) => f.hide_when_empty)
+  const emptiness = useQueries({
+    queries: hideable.map((f) => smartFilterTasksQueryOptions(user.id, f.id, readFilterData(f.filters_data), zone, f.sort_option)),
+    combine: (results) => new Set(hideable.filter((_, i) => results[i]?.data?.length === 0).map((f) => f.id)),
+  })
+  const custom = enabledCustom.filter(
+    (f) => !emptiness.has(f.id) || isActive.path(`/app/tasks/smart-filter/${f.id}`),
+  )
 
   const moveProject = (project: Project, by: -1 | 1) => {
     const ids = owned.map((p) => p.id)
