@@ -128,3 +128,47 @@ func TestAssignment(t *testing.T) {
 		t.Errorf("self-assignment notified %d times", n)
 	}
 }
+
+// TestTaskPeople: get_task_people (0690) answers everyone who reaches the
+// task — owner, assignee, project or active team members — and nobody else;
+// a caller who cannot see the task gets 404, as for a task that is not there.
+func TestTaskPeople(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	w := b.loadWorld()
+	people := func(a actor, task string) []string {
+		t.Helper()
+		got, err := column(b, a, "SELECT email FROM get_task_people($1)", task)
+		must(t, err)
+		return sorted(got)
+	}
+	// The team's task: its owner and the active members (not the former one).
+	team := []string{"admin@example.com", "member@example.com", "owner@example.com"}
+	for _, a := range []actor{w.owner, w.admin, w.member} {
+		if diff := cmp.Diff(team, people(a, idTaskTeam)); diff != "" {
+			t.Errorf("team task people as %s (-want +got):\n%s", a.Email, diff)
+		}
+	}
+	// The project's task: the owner and the project's members.
+	shared := people(w.owner, idTaskShared)
+	if diff := cmp.Diff(shared, people(w.member, idTaskShared)); diff != "" {
+		t.Errorf("project members disagree (-owner +member):\n%s", diff)
+	}
+	for _, e := range shared {
+		if e == "stranger@example.com" || e == "former@example.com" {
+			t.Errorf("project task lists %s", e)
+		}
+	}
+	// A private task: its owner alone.
+	if diff := cmp.Diff([]string{"owner@example.com"}, people(w.owner, idTaskPrivate)); diff != "" {
+		t.Errorf("private task people (-want +got):\n%s", diff)
+	}
+	for _, c := range []struct {
+		who  actor
+		task string
+	}{{w.stranger, idTaskTeam}, {w.former, idTaskTeam}, {w.member, idTaskPrivate}, {w.owner, idTaskAlien},
+		{w.owner, "00000000-0000-4000-8000-0000000000ff"}} {
+		_, err := column(b, c.who, "SELECT email FROM get_task_people($1)", c.task)
+		wantError(t, err, "PT404", "Task not found")
+	}
+}

@@ -2395,6 +2395,10 @@ export type Database = {
         Args: never
         Returns: { share_id: string; content_type: string; content_id: string; title: string; permission: string; owner_id: string; owner_name: string; shared_at: string; token: string }[]
       }
+      get_task_people: {
+        Args: { p_task_id: string; }
+        Returns: { user_id: string; full_name: string; email: string; avatar_url: string }[]
+      }
       log_2fa_event: {
         Args: { challenge_id?: string; event_type: string; factor_id?: string; metadata?: Json; success?: boolean; }
         Returns: undefined

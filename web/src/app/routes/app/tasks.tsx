@@ -13,6 +13,9 @@ import { parseViewId } from '@/features/tasks/utils/views'
 
 // The focus summary in the task pane (002 §2) loads with the pane, not with the list.
 const TaskFocusSummary = lazy(() => import('@/features/pomodoro/components/task-focus-summary').then((m) => ({ default: m.TaskFocusSummary })))
+// So do the comment thread and the attachments panel (002 §2).
+const AttachmentsPanel = lazy(() => import('@/features/attachments/components/attachments-panel').then((m) => ({ default: m.AttachmentsPanel })))
+const CommentThread = lazy(() => import('@/features/comments/components/comment-thread').then((m) => ({ default: m.CommentThread })))
 
 /** The screen's first queries: every task it cuts its views from, and the projects. */
 export const prefetch: Prefetch = (userId) => [accessibleTasksQueryOptions(userId), projectsQueryOptions(userId)]
@@ -42,8 +45,10 @@ export default function Tasks() {
       remindersPerTask: PLAN_CAPS[plan].remindersPerTask,
       subtasksPerTask: PLAN_CAPS[plan].subtasksPerTask,
       showPaywall,
-      taskSections: (task: { id: string; title: string }) => (
+      taskSections: (task: { id: string; title: string; team_id: string | null }) => (
         <Suspense fallback={null}>
+          <AttachmentsPanel task={task} maxFileMB={plan === 'free' ? 10 : 100} showPaywall={showPaywall} />
+          <CommentThread task={task} />
           <TaskFocusSummary taskId={task.id} title={task.title} />
         </Suspense>
       ),

@@ -14,9 +14,10 @@ export type TasksEnvironment = {
   showPaywall: (message: string) => void
   /**
    * Sections other features add below a task's fields in the pane and the
-   * modal (the focus timer's summary of the task, 002 §2).
+   * modal (the focus timer's summary of the task, the comment thread and
+   * the attachments panel, 002 §2).
    */
-  taskSections?: (task: { id: string; title: string }) => ReactNode
+  taskSections?: (task: { id: string; title: string; team_id: string | null }) => ReactNode
 }
 
 const TasksEnvironmentContext = createContext<TasksEnvironment>({

@@ -1,0 +1,233 @@
+import { File, FilePdf, Paperclip, Trash, UploadSimple } from '@phosphor-icons/react'
+import { type ChangeEvent, useEffect, useRef, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useRequiredUser } from '@/lib/auth-store'
+import { cn } from '@/lib/cn'
+import { describeError, isPlanLimitError } from '@/lib/errors'
+import { relativeTime } from '@/lib/relative-time'
+import { toast } from '@/lib/toast'
+import { usePostgresChanges } from '@/lib/use-postgres-changes'
+import { type Attachment, deleteAttachment, uploadAttachment, useAttachments, useInvalidateAttachments } from '../api/attachments'
+import { CONCURRENT, MB, checkBatch, formatBytes, previewKind } from '../utils/files'
+import { PreviewDialog } from './preview-dialog'
+
+type Upload = { key: string; name: string; size: number; sent: number }
+
+let nextKey = 0
+
+/** Runs jobs with at most `limit` at once (002 §9: 3 concurrent uploads). */
+async function pool<T>(items: T[], limit: number, job: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items]
+  await Promise.all(
+    Array.from({ length: Math.min(limit, queue.length) }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await job(item)
+    }),
+  )
+}
+
+function Thumb({ a }: { a: Attachment }) {
+  const kind = previewKind(a.mime_type)
+  if (kind === 'image' && a.url) return <img src={a.url} alt="" loading="lazy" className="size-10 shrink-0 rounded object-cover" />
+  const Icon = kind === 'pdf' ? FilePdf : File
+  return (
+    <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded bg-muted text-muted-foreground">
+      <Icon size={20} />
+    </span>
+  )
+}
+
+type Props = {
+  task: { id: string }
+  /** The plan's largest file (000 §9: 10 MB on Free, 100 MB on Pro and Team). */
+  maxFileMB: number
+  showPaywall: (message: string) => void
+}
+
+/**
+ * A task's files (002 §2, §4, §5): upload by the button or by dropping
+ * files anywhere on the task pane, with 002 §5's checks before the upload
+ * (the storage server and 0206 check them again) and progress per file;
+ * thumbnails, the preview dialog, download, and deleting one's own.
+ */
+export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
+  const user = useRequiredUser()
+  const list = useAttachments(task.id)
+  const refresh = useInvalidateAttachments(task.id)
+  const [uploads, setUploads] = useState<Upload[]>([])
+  const [dragging, setDragging] = useState(false)
+  const [preview, setPreview] = useState<Attachment | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const section = useRef<HTMLElement>(null)
+  usePostgresChanges({ table: 'task_attachments', filter: `task_id=eq.${task.id}` }, () => void refresh())
+
+  const start = async (files: File[]) => {
+    const { accepted, errors, warnings } = checkBatch(files, maxFileMB * MB)
+    if (errors.length) toast.error('Upload validation failed', { description: `File validation failed: ${errors.join('; ')}` })
+    if (warnings.length) toast.error('Upload warnings', { description: warnings.join('; ') })
+    if (!accepted.length) return
+    const items = accepted.map((file) => ({ file, key: String(++nextKey) }))
+    setUploads((u) => [...u, ...items.map(({ file, key }) => ({ key, name: file.name, size: file.size, sent: 0 }))])
+    await pool(items, CONCURRENT, async ({ file, key }) => {
+      try {
+        await uploadAttachment(user.id, task.id, file, (sent) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, sent } : x))))
+        toast.success('Attachment uploaded', { description: file.name })
+        await refresh()
+      } catch (error) {
+        if (isPlanLimitError(error)) showPaywall(describeError(error))
+        else toast.error('Upload failed', { description: describeError(error) })
+      } finally {
+        setUploads((u) => u.filter((x) => x.key !== key))
+      }
+    })
+  }
+  const startRef = useRef(start)
+  startRef.current = start
+
+  // Files dropped anywhere on the task pane (or the modal) land here.
+  useEffect(() => {
+    const zone = section.current?.closest('aside, [role="dialog"]') ?? section.current
+    if (!zone) return
+    let depth = 0
+    const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false
+    const enter = (e: Event) => {
+      if (!hasFiles(e as DragEvent)) return
+      depth++
+      setDragging(true)
+    }
+    const over = (e: Event) => {
+      if (hasFiles(e as DragEvent)) e.preventDefault()
+    }
+    const leave = () => {
+      depth = Math.max(0, depth - 1)
+      if (!depth) setDragging(false)
+    }
+    const drop = (e: Event) => {
+      const files = [...((e as DragEvent).dataTransfer?.files ?? [])]
+      if (!files.length) return
+      e.preventDefault()
+      depth = 0
+      setDragging(false)
+      void startRef.current(files)
+    }
+    zone.addEventListener('dragenter', enter)
+    zone.addEventListener('dragover', over)
+    zone.addEventListener('dragleave', leave)
+    zone.addEventListener('drop', drop)
+    return () => {
+      zone.removeEventListener('dragenter', enter)
+      zone.removeEventListener('dragover', over)
+      zone.removeEventListener('dragleave', leave)
+      zone.removeEventListener('drop', drop)
+    }
+  }, [])
+
+  const remove = async (a: Attachment) => {
+    try {
+      await deleteAttachment(a)
+      toast.success('Attachment deleted')
+    } catch (error) {
+      toast.error('Delete failed', { description: describeError(error) })
+    } finally {
+      await refresh()
+    }
+  }
+
+  const onPick = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])]
+    e.target.value = ''
+    void start(files)
+  }
+
+  const files = list.data ?? []
+  return (
+    <section ref={section} aria-labelledby={`files-${task.id}`} className="grid gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={`files-${task.id}`} className="text-sm font-semibold">
+          Attachments{files.length ? <span className="ml-1 font-normal text-muted-foreground">({files.length})</span> : null}
+        </h3>
+        <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
+          <UploadSimple size={14} aria-hidden />
+          Attach files
+        </Button>
+        <input ref={input} type="file" multiple hidden aria-label="Attach files" onChange={onPick} />
+      </div>
+      <div
+        aria-hidden={!dragging}
+        className={cn(
+          'rounded-md border-2 border-dashed p-3 text-center text-xs text-muted-foreground transition-colors',
+          dragging ? 'border-primary bg-primary/5 text-primary' : 'border-border',
+        )}
+      >
+        {dragging ? 'Drop the files to attach them' : `Drop files on the task to attach them · up to ${maxFileMB} MB each, 5 at once`}
+      </div>
+      {uploads.length ? (
+        <ul className="grid gap-2" aria-label="Uploads in progress">
+          {uploads.map((u) => {
+            const pct = u.size ? Math.min(100, Math.round((u.sent / u.size) * 100)) : 0
+            return (
+              <li key={u.key} className="grid gap-1 text-sm">
+                <div className="flex justify-between gap-2">
+                  <span className="truncate">{u.name}</span>
+                  <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{pct}%</span>
+                </div>
+                <div role="progressbar" aria-label={`Uploading ${u.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-1.5 overflow-hidden rounded-full bg-muted">
+                  <div className="h-full bg-primary transition-[width]" style={{ width: `${pct}%` }} />
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      ) : null}
+      {list.isPending ? (
+        <div className="grid gap-2" aria-busy="true" aria-label="Loading attachments">
+          {[0, 1].map((i) => (
+            <div key={i} className="flex items-center gap-2">
+              <Skeleton className="size-10" />
+              <Skeleton className="h-4 flex-1" />
+            </div>
+          ))}
+        </div>
+      ) : list.isError ? (
+        <div role="alert" className="flex items-center justify-between gap-2 rounded-md border border-destructive/40 p-2 text-sm">
+          <span>Failed to fetch attachments</span>
+          <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : files.length === 0 && !uploads.length ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Paperclip size={16} aria-hidden />
+          No attachments yet
+        </p>
+      ) : (
+        <ul className="grid gap-1" aria-label="Attachments">
+          {files.map((a) => (
+            <li key={a.id} className="group flex items-center gap-2 rounded-md p-1 hover:bg-accent/50">
+              <button
+                type="button"
+                onClick={() => setPreview(a)}
+                aria-label={`Preview ${a.filename}`}
+                className="flex min-w-0 flex-1 items-center gap-2 rounded text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <Thumb a={a} />
+                <span className="grid min-w-0">
+                  <span className="truncate text-sm">{a.filename}</span>
+                  <span className="truncate text-xs text-muted-foreground">
+                    {formatBytes(a.file_size)} · {relativeTime(a.created_at)}
+                  </span>
+                </span>
+              </button>
+              {a.user_id === user.id ? (
+                <Button variant="ghost" size="icon-sm" aria-label={`Delete ${a.filename}`} onClick={() => void remove(a)}>
+                  <Trash size={14} aria-hidden />
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {preview ? <PreviewDialog attachment={preview} onClose={() => setPreview(null)} /> : null}
+    </section>
+  )
+}
