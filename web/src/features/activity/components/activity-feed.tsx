@@ -54,14 +54,18 @@ export function groupByDay(entries: readonly ActivityEntry[]): { key: string; en
   return groups
 }
 
-function Entry({ e, userId }: { e: ActivityEntry; userId: string }) {
+/** 'Created task "x"' after a name reads 'created task "x"'. */
+export const asPredicate = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]?.toLowerCase() + s.slice(1) : s)
+
+function Entry({ e, userId, today }: { e: ActivityEntry; userId: string; today: boolean }) {
   const actor = e.user_id === userId ? 'You' : e.actor_name
+  const at = new Date(e.created_at)
   return (
-    <li className="flex gap-3 px-3 py-2.5" aria-label={`${actor}: ${e.activity_description}`}>
+    <li className="flex gap-3 px-3 py-2.5" aria-label={`${actor}: ${asPredicate(e.activity_description)}`}>
       <MemberAvatar name={e.actor_name} url={e.actor_avatar_url} className="size-8 shrink-0" />
       <div className="grid min-w-0 flex-1 gap-0.5">
         <p className="text-sm break-words">
-          <span className="font-medium">{actor}</span> <span className="text-foreground/90">{e.activity_description}</span>
+          <span className="font-medium">{actor}</span> <span className="text-foreground/90">{asPredicate(e.activity_description)}</span>
         </p>
         <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted-foreground">
           {e.entity_name ? (
@@ -74,8 +78,8 @@ function Entry({ e, userId }: { e: ActivityEntry; userId: string }) {
             )
           ) : null}
           {e.project_name ? <span className="truncate">in {e.project_name}</span> : null}
-          <time dateTime={e.created_at} title={new Date(e.created_at).toLocaleString()}>
-            {relativeTime(e.created_at)}
+          <time dateTime={e.created_at} title={at.toLocaleString()}>
+            {today ? relativeTime(e.created_at) : `${relativeTime(e.created_at)}, ${at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}`}
           </time>
         </p>
       </div>
@@ -218,7 +222,7 @@ export function ActivityFeed() {
                   </h2>
                   <ul aria-label={`Activity on ${title}`} className="divide-y rounded-lg border bg-card">
                     {g.entries.map((e) => (
-                      <Entry key={e.id} e={e} userId={user.id} />
+                      <Entry key={e.id} e={e} userId={user.id} today={title === 'Today'} />
                     ))}
                   </ul>
                 </section>
