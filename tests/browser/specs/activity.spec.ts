@@ -98,7 +98,8 @@ test('activity, bell dropdown, assignee avatars and Assigned to me, with two peo
   })
   if (!(await aDropdown.isVisible())) await page.getByRole('button', { name: /^Notifications/ }).click()
   await aDropdown.getByRole('button', { name: 'Task assigned to you (unread)' }).click()
-  await expect(page).toHaveURL(new RegExp(`taskId=${taskId}`))
+  // ?taskId= opens the task, then reads ?edit= (the pane).
+  await expect(page).toHaveURL(new RegExp(`(taskId|edit)=${taskId}`))
   await expect(pane(page)).toBeVisible()
   await expect
     .poll(async () => (await select<{ is_read: boolean }>('notifications', `to_user_id=eq.${aId}&type=eq.task_assigned`))[0]?.is_read)
