@@ -11,7 +11,8 @@ import { expect, makePro, openButton, pane, row, shootAll, sidebar, signedIn } f
 const feed = (page: Page) => page.getByRole('main')
 
 test('activity, bell dropdown, assignee avatars and Assigned to me, with two people', async ({ page, account, browser }) => {
-  test.setTimeout(300_000)
+  // Two browsers and 16 screenshots: at a load of 40 this took over 5 minutes.
+  test.setTimeout(600_000)
   const aId = await signedIn(page, account)
   const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
   const bAccount = { email: `bea-${id}@example.test`, password: `Pw-${id}-secret`, fullName: 'Bea Builder' }
