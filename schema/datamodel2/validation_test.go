@@ -141,18 +141,19 @@ func TestNotificationRules(t *testing.T) {
 }
 
 // TestRealtimePublication: the tables the app listens to (002 §4, §7) are
-// published with their whole old rows.
+// published with their whole old rows (activity_logs, insert-only, with
+// the default identity: 0695).
 func TestRealtimePublication(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	got, err := column(b, service, `SELECT t.tablename || ':' || c.relreplident::text
 		FROM pg_publication_tables t
 		JOIN pg_class c ON c.oid = (quote_ident(t.schemaname) || '.' || quote_ident(t.tablename))::regclass
-		WHERE t.pubname = 'supabase_realtime' AND t.tablename IN ('notifications', 'task_comments', 'task_attachments', 'teams',
+		WHERE t.pubname = 'supabase_realtime' AND t.tablename IN ('activity_logs', 'notifications', 'task_comments', 'task_attachments', 'teams',
 		  'team_members', 'team_invitations', 'team_activity_log', 'task_assignments')
 		ORDER BY 1`)
 	must(t, err)
-	want := []string{"notifications:f", "task_assignments:d", "task_attachments:f", "task_comments:f", "team_activity_log:d",
+	want := []string{"activity_logs:d", "notifications:f", "task_assignments:d", "task_attachments:f", "task_comments:f", "team_activity_log:d",
 		"team_invitations:f", "team_members:f", "teams:f"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("publication (-want +got):\n%s", diff)

@@ -45,7 +45,8 @@ test('every module is reachable from the rail', async ({ page, account }) => {
     if (heading) await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
     if (shot) await screenshot(page, shot)
   }
-  await page.getByRole('link', { name: 'Notifications' }).click()
+  await page.getByRole('button', { name: 'Notifications' }).click()
+  await page.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: 'View all' }).click()
   await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible()
   await page.getByRole('button', { name: 'Account menu' }).click()
   await page.getByRole('menuitem', { name: 'Activity log' }).click()

@@ -76,7 +76,7 @@ test('a team: create, invite, join by link, assign, notify live, roles, remove, 
     .toMatchObject({ assigned_to: bId, team_id: teamId })
   expect(await select('task_assignments', `task_id=eq.${task?.id}&assigned_to=eq.${bId}&assigned_by=eq.${aId}`)).toHaveLength(1)
   await expect(b.page.locator('[data-sonner-toast]').filter({ hasText: 'Task assigned to you' })).toBeVisible({ timeout: 20_000 })
-  await expect(b.page.getByRole('link', { name: /^Notifications \(\d+ unread\)$/ })).toBeVisible()
+  await expect(b.page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ })).toBeVisible()
 
   // B's notifications: the assignment and the invitation; mark all read.
   await b.page.goto('/app/notifications')

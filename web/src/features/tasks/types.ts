@@ -25,8 +25,8 @@ export type Project = Omit<TableRow<'projects'>, 'is_archived' | 'archived_at'> 
   archived_at: string | null
 }
 
-/** The built-in views of 001 §2 and §3 (the system smart filters). */
-export type ViewId = 'inbox' | 'today' | 'upcoming' | 'anytime' | 'someday' | 'logbook' | 'all'
+/** The built-in views of 001 §2 and §3 (the system smart filters), and issue 21's "Assigned to me". */
+export type ViewId = 'inbox' | 'assigned' | 'today' | 'upcoming' | 'anytime' | 'someday' | 'logbook' | 'all'
 
 /** What a task screen shows: a built-in view, a project or a smart filter. */
 export type TaskScope =

@@ -15,7 +15,9 @@ import { unwrap } from '@/lib/errors'
 import { acceptTeamInvitation } from '@/features/teams/api/accept-invitation'
 import {
   type AppNotification,
+  type InviteState,
   useDeleteNotification,
+  useInviteStates,
   useMarkRead,
   useNotifications,
 } from '@/features/notifications/api/notifications'
@@ -33,13 +35,23 @@ export async function acceptInvitation(n: AppNotification, userId: string): Prom
 
 const isInvite = (n: AppNotification) => n.type === 'project_invite' || n.metadata.kind === 'team_invite'
 
+function InviteBadge({ children }: { children: string }) {
+  return (
+    <span className="inline-flex w-fit items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+      {children === 'Accepted' ? <Check size={12} aria-hidden /> : null}
+      {children}
+    </span>
+  )
+}
+
 /** Accept or decline an invitation in place; the answer stays on the row (002 §4). */
-function InviteActions({ n, onRead }: { n: AppNotification; onRead: () => void }) {
+function InviteActions({ n, known, onRead }: { n: AppNotification; known: InviteState | undefined; onRead: () => void }) {
   const user = useRequiredUser()
   const navigate = useNavigate()
   const [state, setState] = useState<'open' | 'busy' | 'accepted' | 'declined'>('open')
-  if (state === 'accepted') return <span className="text-xs text-muted-foreground">Accepted</span>
-  if (state === 'declined') return <span className="text-xs text-muted-foreground">Declined</span>
+  if (state === 'accepted' || known === 'accepted') return <InviteBadge>Accepted</InviteBadge>
+  if (state === 'declined') return <InviteBadge>Declined</InviteBadge>
+  if (known === 'expired') return <InviteBadge>Expired</InviteBadge>
   return (
     <div className="flex gap-2">
       <Button
@@ -84,6 +96,7 @@ export default function Notifications() {
   const list = useNotifications(user.id)
   const markRead = useMarkRead(user.id)
   const remove = useDeleteNotification(user.id)
+  const invites = useInviteStates(user.id, list.data)
   const unread = (list.data ?? []).filter((n) => !n.is_read).length
   return (
     <div>
@@ -141,7 +154,7 @@ export default function Notifications() {
                       </time>
                     </div>
                     {n.message ? <p className="text-sm text-muted-foreground">{n.message}</p> : null}
-                    {isInvite(n) ? <InviteActions n={n} onRead={() => !n.is_read && markRead.mutate(n.id)} /> : null}
+                    {isInvite(n) ? <InviteActions n={n} known={invites.data?.get(n.id)} onRead={() => !n.is_read && markRead.mutate(n.id)} /> : null}
                   </div>
                   <div className="flex shrink-0 items-start gap-1">
                     {n.is_read ? null : (

@@ -74,3 +74,41 @@ export function useDeleteNotification(userId: string) {
     ...useOptimistic(userId, (list, id) => list.filter((n) => n.id !== id)),
   })
 }
+
+export type InviteState = 'open' | 'accepted' | 'expired'
+
+const inviteId = (n: AppNotification) => (typeof n.metadata.inviteId === 'string' ? n.metadata.inviteId : null)
+
+/**
+ * Where each invitation a notification carries stands, by notification id:
+ * accepted (joined here, by the link or elsewhere), expired, or open. Read
+ * from team_invitations and project_invites, which show invitees their own;
+ * an invitation that cannot be read (withdrawn) counts as expired.
+ */
+export function useInviteStates(userId: string, list: readonly AppNotification[] | undefined) {
+  const invites = (list ?? []).filter((n) => inviteId(n) && (n.type === 'project_invite' || n.metadata.kind === 'team_invite'))
+  const ids = invites.map((n) => `${n.id}:${inviteId(n)}`).sort()
+  return useQuery({
+    queryKey: ['notifications', 'invites', userId, ids],
+    enabled: invites.length > 0,
+    queryFn: async ({ signal }): Promise<ReadonlyMap<string, InviteState>> => {
+      const team = invites.filter((n) => n.metadata.kind === 'team_invite').map((n) => inviteId(n) ?? '')
+      const project = invites.filter((n) => n.metadata.kind !== 'team_invite').map((n) => inviteId(n) ?? '')
+      const [t, p] = await Promise.all([
+        team.length ? supabase.from('team_invitations').select('id, accepted_at, expires_at').in('id', team).abortSignal(signal) : null,
+        project.length ? supabase.from('project_invites').select('id, accepted_at, expires_at').in('id', project).abortSignal(signal) : null,
+      ])
+      if (t?.error || p?.error) throw new Error('Failed to read invitations')
+      const rows = new Map([...(t?.data ?? []), ...(p?.data ?? [])].map((r) => [r.id, r]))
+      const now = Date.now()
+      return new Map(
+        invites.map((n) => {
+          const r = rows.get(inviteId(n) ?? '')
+          const state: InviteState = r?.accepted_at ? 'accepted' : !r || (r.expires_at && Date.parse(r.expires_at) <= now) ? 'expired' : 'open'
+          return [n.id, state]
+        }),
+      )
+    },
+    staleTime: 30_000,
+  })
+}

@@ -2,13 +2,16 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { loadRealtime, supabase } from '@/lib/supabase'
 import { toast } from '@/lib/toast'
-import { type ChannelPreference, CHANNEL_DEFAULTS, getChannelPreferences } from '../api/notification-preferences'
+import { type ChannelPreference, CHANNEL_DEFAULTS, channelPreferencesQueryOptions } from '../api/notification-preferences'
 import { type AppNotification, inboxKey } from '../api/notifications'
 
 /** How long a new notification's toast stays (002 §9). */
 export const TOAST_MS = 5000
 /** A browser notification closes itself after this, unless it is about something overdue. */
 export const BROWSER_CLOSE_MS = 10_000
+
+/** How long the channel preferences read for a toast are trusted (changes made here update them at once). */
+const PREFS_FRESH_MS = 60_000
 
 const PRIORITY: Record<string, number> = { low: 1, medium: 2, high: 3, urgent: 4 }
 
@@ -47,7 +50,10 @@ export function useLiveNotifications(userId: string, onOpen: (url: string) => vo
           const n = { ...row, metadata: row.metadata && typeof row.metadata === 'object' ? row.metadata : {} }
           queryClient.setQueryData<AppNotification[]>(inboxKey(userId), (list) => (list ? [n, ...list.filter((x) => x.id !== n.id)].slice(0, 50) : list))
           void queryClient.invalidateQueries({ queryKey: inboxKey(userId) })
-          void getChannelPreferences(userId, new AbortController().signal)
+          // The preferences from the cache (the settings screen's own query,
+          // which its switches update): no request between the event and the toast.
+          void queryClient
+            .fetchQuery({ ...channelPreferencesQueryOptions(userId), staleTime: PREFS_FRESH_MS })
             .catch(() => CHANNEL_DEFAULTS)
             .then((prefs) => {
               const url = typeof n.metadata.actionUrl === 'string' ? n.metadata.actionUrl : '/app/notifications'

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { describeError, isPlanLimitError, unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { toast } from '@/lib/toast'
+import { memberName } from '@/components/ui/member-avatar'
 
 export type Assignable = { user_id: string; full_name: string | null; email: string | null }
 
@@ -15,6 +16,25 @@ export function useAssignableMembers(teamId: string | null) {
       return r.error ? [] : r.data
     },
     staleTime: 30_000,
+  })
+}
+
+export type Teammate = { name: string; url: string | null }
+
+/**
+ * The people of every team the user is active in, by user id: the names and
+ * pictures of the assignees on task rows. Only asked for when a row needs it;
+ * failures read as nobody (002 §8).
+ */
+export function useTeammates(enabled: boolean) {
+  return useQuery({
+    queryKey: ['teams', 'members', 'all'],
+    enabled,
+    queryFn: async ({ signal }): Promise<ReadonlyMap<string, Teammate>> => {
+      const r = await supabase.from('team_members').select('user_id, full_name, email, avatar_url').eq('status', 'active').abortSignal(signal)
+      return new Map((r.error ? [] : r.data).map((m) => [m.user_id, { name: memberName(m), url: m.avatar_url }]))
+    },
+    staleTime: 60_000,
   })
 }
 

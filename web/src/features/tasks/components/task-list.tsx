@@ -5,6 +5,8 @@ import { cn } from '@/lib/cn'
 import type { AddPlace } from '../stores/add-task-store'
 import type { Task } from '../types'
 import type { Section } from '../utils/views'
+import { useRequiredUser } from '@/lib/auth-store'
+import { useTeammates } from '../api/assign-task'
 import { InlineAdd } from './inline-add'
 import { type RowHandlers, TaskRow } from './task-row'
 
@@ -67,6 +69,16 @@ export function TaskList(props: Props) {
   const { sections, adding, compact, revealId } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const items = useMemo(() => itemsOf(sections, adding), [sections, adding])
+  const user = useRequiredUser()
+  const anyAssigned = useMemo(() => sections.some((s) => s.tasks.some((t) => t.assigned_to)), [sections])
+  const teammates = useTeammates(anyAssigned)
+  const assigneeOf = (task: Task) => {
+    if (!task.assigned_to) return {}
+    const person = teammates.data?.get(task.assigned_to)
+    const known = person?.name ?? (teammates.isPending ? 'a team member' : 'a former member')
+    const name = task.assigned_to === user.id ? `${person?.name ?? 'You'} (you)` : known
+    return { assigneeName: name, assigneeUrl: person?.url ?? null }
+  }
   const rowHeight = compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT
   // Stable callbacks: the virtualiser rebuilds its table of every item's
   // offset whenever getItemKey changes, so a new closure on each render (the
@@ -156,6 +168,7 @@ export function TaskList(props: Props) {
                     showProject={props.showProject}
                     draggable={props.draggable}
                     compact={compact}
+                    {...assigneeOf(item.task)}
                   />
                 )}
               </div>

@@ -2,6 +2,7 @@ import { ArrowsClockwise, Bell, ListChecks, MapPin, Star } from '@phosphor-icons
 import { Checkbox as CheckboxPrimitive } from 'radix-ui'
 import { type DragEvent, type MouseEvent, memo } from 'react'
 import { Checkbox } from '@/components/ui/checkbox'
+import { MemberAvatar } from '@/components/ui/member-avatar'
 import { cn } from '@/lib/cn'
 import type { Task } from '../types'
 import { dueLabel } from '../utils/dates'
@@ -36,6 +37,9 @@ type Props = {
   draggable: boolean
   /** Two lines (narrow screens) or one. */
   compact: boolean
+  /** Whom the task is assigned to (issue 21), when it is. */
+  assigneeName?: string | undefined
+  assigneeUrl?: string | null | undefined
 }
 
 const MAX_TAGS = 2
@@ -43,7 +47,7 @@ const MAX_TAGS = 2
 /**
  * A task row (issue 18): completion checkbox in its priority's colour,
  * title, due (relative; red when overdue), tags in their colours, project,
- * subtask progress and star. Fixed height, so the list can be virtualised.
+ * subtask progress, assignee and star. Fixed height, so the list can be virtualised.
  */
 export const TaskRow = memo(function TaskRow({
   task,
@@ -58,6 +62,8 @@ export const TaskRow = memo(function TaskRow({
   showProject,
   draggable,
   compact,
+  assigneeName,
+  assigneeUrl,
 }: Props) {
   const due = dueLabel(task, zone, now)
   const prio = priorityOption(task.priority)
@@ -151,6 +157,9 @@ export const TaskRow = memo(function TaskRow({
         </span>
         <span className={cn('min-w-0', !compact && 'ml-auto flex-1')}>{meta}</span>
       </button>
+      {assigneeName ? (
+        <MemberAvatar name={assigneeName} url={assigneeUrl} label={`Assigned to ${assigneeName}`} className="size-6 shrink-0 text-[10px] ring-1" />
+      ) : null}
       <button
         type="button"
         onClick={() => handlers.onStar(task, !task.is_starred)}

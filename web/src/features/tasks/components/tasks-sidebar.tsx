@@ -224,7 +224,7 @@ export default function TasksSidebar({ onNavigate }: Props) {
 
   const systemFilters = new Map((filters.data ?? []).filter((f) => f.system_key).map((f) => [f.system_key, f]))
   const builtIns = VIEWS.filter((v) => {
-    if (v.id === 'inbox') return false
+    if (v.id === 'inbox' || v.id === 'assigned') return false
     const row = systemFilters.get(v.systemKey)
     if (!filters.data) return true
     if (!row || !row.is_enabled) return false
@@ -286,6 +286,16 @@ export default function TasksSidebar({ onNavigate }: Props) {
         onNavigate={onNavigate}
         onDropTasks={dropOn(null)}
       />
+      {viewCounts.assigned || isActive.view('assigned') ? (
+        <ViewRow
+          to="/app/tasks?view=assigned"
+          label="Assigned to me"
+          icon={VIEW_ICONS.assigned}
+          active={isActive.view('assigned')}
+          count={viewCounts.assigned}
+          onNavigate={onNavigate}
+        />
+      ) : null}
       <Section
         title="Smart filters"
         action={

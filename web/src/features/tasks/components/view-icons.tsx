@@ -13,6 +13,7 @@ import {
   Star,
   Tag,
   Tray,
+  UserCircleCheck,
   WarningCircle,
 } from '@phosphor-icons/react'
 import type { ViewId } from '../types'
@@ -20,6 +21,7 @@ import type { ViewId } from '../types'
 /** The built-in views' icons (the view registry is icon-free, utils/views.ts). */
 export const VIEW_ICONS: Record<ViewId, Icon> = {
   inbox: Tray,
+  assigned: UserCircleCheck,
   all: ListChecks,
   today: CalendarCheck,
   upcoming: CalendarBlank,

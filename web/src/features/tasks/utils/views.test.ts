@@ -97,7 +97,22 @@ describe('view buckets', () => {
     expect(show('all')).toEqual(['inbox undated', 'inbox urgent', 'project dated', 'someone else’s'])
     expect(show('logbook')).toEqual(['done', 'done before'])
     expect(buildView(viewDef('logbook'), tasks, c).map((s) => s.title)).toEqual(['Today · Fri, Dec 4', 'Wed, Dec 2'])
-    expect(countViews(tasks, c)).toEqual({ inbox: 2, today: 0, upcoming: 1, anytime: 3, someday: 2, logbook: 2, all: 4 })
+    expect(countViews(tasks, c)).toEqual({ inbox: 2, assigned: 0, today: 0, upcoming: 1, anytime: 3, someday: 2, logbook: 2, all: 4 })
+  })
+
+  it('lists open tasks assigned to me, whoever owns them, soonest due first', () => {
+    const now = '2026-12-04T12:00:00Z'
+    const tasks = [
+      task({ title: 'mine, undated', assigned_to: 'me' }),
+      task({ title: 'theirs, due soon', user_id: 'other', assigned_to: 'me', due_date: '2026-12-05' }),
+      task({ title: 'theirs, to someone else', user_id: 'other', assigned_to: 'someone' }),
+      task({ title: 'done', user_id: 'other', assigned_to: 'me', is_completed: true }),
+      task({ title: 'unassigned' }),
+    ]
+    const c = ctx('UTC', now)
+    expect(titles(buildView(viewDef('assigned'), tasks, c)).flat()).toEqual(['theirs, due soon', 'mine, undated'])
+    expect(countViews(tasks, c).assigned).toBe(2)
+    expect(parseViewId('assigned')).toBe('assigned')
   })
 })
 

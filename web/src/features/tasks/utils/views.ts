@@ -97,6 +97,20 @@ export const VIEWS: readonly ViewDef[] = [
     canAdd: true,
   },
   {
+    // Issue 21: open tasks a teammate (or you) assigned to you, whoever owns
+    // them. No system smart filter backs it (systemKey names none), so the
+    // sidebar lists it apart from the filters.
+    id: 'assigned',
+    label: 'Assigned to me',
+    path: '/app/tasks?view=assigned',
+    systemKey: 'assigned',
+    emptyTitle: 'Nothing assigned to you',
+    emptyText: 'Tasks a teammate assigns to you show here, soonest due first.',
+    includes: (t, ctx) => open(t, ctx) && t.assigned_to === ctx.userId,
+    sections: (tasks, ctx) => single(tasks, byDayThenPriority(ctx.zone)),
+    canAdd: false,
+  },
+  {
     id: 'today',
     label: 'Today',
     path: '/app/tasks?view=today',
