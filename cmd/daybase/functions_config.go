@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/mail"
+	netmail "net/mail"
 	"strings"
 	"time"
 
@@ -16,6 +16,7 @@ import (
 	"daybase/functions/restore"
 	"daybase/functions/support"
 	"daybase/gateway/auth"
+	"daybase/internal/mail"
 )
 
 // functionsEnv is the /functions/v1 and background-jobs part of the
@@ -37,7 +38,7 @@ import (
 //	and support e-mail goes to the dev outbox, auth.outbox)
 type functionsEnv struct {
 	jobsDisabled bool
-	mailer       reminders.Mailer
+	mailer       mail.Sender
 	support      support.Config
 	billing      billing.Config
 	integrations integrations.Config
@@ -80,21 +81,25 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 	if v := strings.TrimSpace(getenv("DAYBASE_INTEGRATIONS_ALLOW_HOSTS")); v != "" {
 		e.integrations.AllowInternalHosts = strings.Split(v, ",")
 	}
-	if s := d.auth.SMTP; s.Host != "" {
-		e.mailer = reminders.SMTPMailer{Host: s.Host, Port: s.Port, User: s.User, Password: s.Pass, From: s.From}
-	} else {
-		e.mailer = reminders.OutboxMailer{Pool: d.adminPool, Log: d.log.With("component", "reminders")}
+	outbox := mail.NewOutbox(d.adminPool, d.log.With("component", "functions"))
+	e.mailer = outbox
+	if d.auth.SMTP.Host != "" {
+		m, err := mail.NewSMTP(d.auth.SMTP.Mail())
+		if err != nil {
+			return e, err
+		}
+		e.mailer = m
 	}
 	e.support = support.Config{Mailer: e.mailer}
 	if v := strings.TrimSpace(getenv("DAYBASE_SUPPORT_EMAIL")); v != "" {
-		a, err := mail.ParseAddress(v)
+		a, err := netmail.ParseAddress(v)
 		if err != nil || a.Name != "" {
 			return e, fmt.Errorf("DAYBASE_SUPPORT_EMAIL=%q: want a plain e-mail address", v)
 		}
 		e.support.To = a.Address
 	}
 	if e.support.To == "" || d.auth.SMTP.Host == "" {
-		e.support.Mailer = reminders.OutboxMailer{Pool: d.adminPool, Log: d.log.With("component", "support"), Kind: "support_request"}
+		e.support.Mailer = outbox
 	}
 	return e, nil
 }

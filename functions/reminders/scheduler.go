@@ -12,12 +12,14 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/robfig/cron/v3"
+
+	"daybase/internal/mail"
 )
 
 // SchedulerConfig configures the reminder scheduler.
 type SchedulerConfig struct {
 	// Mailer sends reminder e-mails; nil sends none.
-	Mailer Mailer
+	Mailer mail.Sender
 	// AppURL is the web app's base URL for links in e-mails
 	// (e.g. http://127.0.0.1:54321).
 	AppURL string
@@ -186,7 +188,7 @@ type notificationRow struct{ typ, title, message, userID, taskID, metadata strin
 
 func (s *Scheduler) deliverBatch(ctx context.Context) (int, error) {
 	now := s.svc.now()
-	var mails []Mail
+	var mails []mail.Message
 	n := 0
 	err := pgx.BeginFunc(ctx, s.svc.admin, func(tx pgx.Tx) error {
 		var exists bool
@@ -268,7 +270,7 @@ func (s *Scheduler) deliverBatch(ctx context.Context) (int, error) {
 func passes(priority, threshold int) bool { return max(priority, 1) >= threshold }
 
 // decide turns one claimed reminder into its status and what to send.
-func (s *Scheduler) decide(d due, late bool) (string, *notificationRow, *Mail) {
+func (s *Scheduler) decide(d due, late bool) (string, *notificationRow, *mail.Message) {
 	switch {
 	case d.completed || d.deleted:
 		return "dropped", nil, nil
@@ -294,14 +296,14 @@ func (s *Scheduler) decide(d due, late bool) (string, *notificationRow, *Mail) {
 	if inApp {
 		note = &notificationRow{typ: typ, title: title, message: message, userID: d.userID, taskID: d.taskID, metadata: string(b)}
 	}
-	var m *Mail
+	var m *mail.Message
 	if email {
 		body := message + "\n\n" + d.title + "\n"
 		if late {
 			body += "\n(This reminder is late: the server was unavailable at " + d.fireAt.UTC().Format(time.RFC1123) + ".)\n"
 		}
 		body += "\nOpen the task: " + strings.TrimRight(s.cfg.AppURL, "/") + actionURL + "\n"
-		m = &Mail{To: d.address, Subject: title, Body: body}
+		m = &mail.Message{To: d.address, Subject: title, Body: body, Kind: "task_reminder"}
 	}
 	return "delivered", note, m
 }

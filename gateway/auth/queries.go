@@ -96,7 +96,6 @@ var q struct {
 	SetEmailChangeStep     string
 	ApplyEmailChange       string
 	InsertAudit            string
-	InsertOutbox           string
 }
 
 func init() {
