@@ -113,7 +113,7 @@ func (r *Request) DecodeJSON(v any) error {
 
 // AsUser runs fn in a transaction as the caller (RLS applies).
 func (r *Request) AsUser(ctx context.Context, fn func(pgx.Tx) error) error {
-	return asrole.Tx(ctx, r.pool, r.Caller, fn)
+	return asrole.Tx(ctx, r.pool, r.Caller, asrole.FromHTTP(r.HTTP), fn)
 }
 
 // AssertDataAccess refuses, with a 403 the caller can act on, a session
@@ -141,7 +141,7 @@ func (r *Request) AssertDataAccess(ctx context.Context) error {
 // AsService runs fn in a transaction as service_role (RLS bypassed). Use it
 // only after checking what the caller may do (AssertDataAccess among it).
 func (r *Request) AsService(ctx context.Context, fn func(pgx.Tx) error) error {
-	return asrole.Tx(ctx, r.pool, asrole.Service(), fn)
+	return asrole.Tx(ctx, r.pool, asrole.Service(), asrole.FromHTTP(r.HTTP), fn)
 }
 
 // Server routes /functions/v1/{name}[/...] to registered functions.

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"daybase/internal/asrole"
 	"daybase/internal/identity"
 	"daybase/realtime/phx"
 	"daybase/realtime/rls"
@@ -180,7 +181,7 @@ func (ch *channel) replyIfAck(m phx.Message, status, reason string) {
 // authorizeTopic evaluates the realtime.messages policies for a private
 // topic: SELECT policies decide read access, INSERT policies write access,
 // for the extensions broadcast and presence, with realtime.topic() = sub.
-func (s *Server) authorizeTopic(ctx context.Context, sub string, a *auth) (*perms, error) {
+func (s *Server) authorizeTopic(ctx context.Context, sub string, a *auth, req asrole.Request) (*perms, error) {
 	tbl, err := s.catalog.TableByName(ctx, "realtime", "messages")
 	if err != nil {
 		return nil, fmt.Errorf("authorize topic: %w", err)
@@ -212,8 +213,7 @@ func (s *Server) authorizeTopic(ctx context.Context, sub string, a *auth) (*perm
 			results[mi] = [2]bool{visible, visible}
 			continue
 		}
-		c := &rls.Check{SQL: view.SQL, Role: a.role, Claims: a.claimsJSON,
-			Settings: map[string]string{"realtime.topic": sub}, Rows: rows}
+		c := &rls.Check{SQL: view.SQL, Role: a.role, Claims: a.claimsJSON, Request: req, Topic: sub, Rows: rows}
 		checks = append(checks, c)
 		pending = append(pending, func() { results[mi] = [2]bool{c.Visible[0], c.Visible[1]} })
 	}
@@ -321,7 +321,7 @@ func (s *Server) postBroadcast(w http.ResponseWriter, r *http.Request) error {
 		if m.Private {
 			ok, seen := allowed[sub]
 			if !seen {
-				pm, err := s.authorizeTopic(r.Context(), sub, a)
+				pm, err := s.authorizeTopic(r.Context(), sub, a, asrole.FromHTTP(r))
 				if err != nil {
 					return err
 				}
@@ -365,7 +365,7 @@ func (s *Server) postBroadcastEvent(w http.ResponseWriter, r *http.Request) erro
 	}
 	key := topicKey{sub: sub, private: q.Get("private") == "true"}
 	if key.private {
-		pm, err := s.authorizeTopic(r.Context(), sub, a)
+		pm, err := s.authorizeTopic(r.Context(), sub, a, asrole.FromHTTP(r))
 		if err != nil {
 			return err
 		}

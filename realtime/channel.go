@@ -210,7 +210,7 @@ func (sk *socket) prepareJoin(m phx.Message) (ch *channel, pgErr error, replicat
 	ch.presenceEnabled.Store(p.Config.Presence.Enabled)
 
 	if ch.key.private {
-		pm, err := s.authorizeTopic(ctx, ch.key.sub, a)
+		pm, err := s.authorizeTopic(ctx, ch.key.sub, a, ch.sk.request)
 		if err != nil {
 			return nil, nil, false, err
 		}
@@ -361,7 +361,7 @@ func (ch *channel) updateToken(payload json.RawMessage) {
 	}
 	if ch.key.private {
 		ctx, cancel := context.WithTimeout(ch.sk.ctx, 10*time.Second)
-		pm, err := s.authorizeTopic(ctx, ch.key.sub, a)
+		pm, err := s.authorizeTopic(ctx, ch.key.sub, a, ch.sk.request)
 		cancel()
 		if err != nil {
 			s.log.Error("realtime: re-authorize private channel", "topic", ch.key.sub, "err", err)

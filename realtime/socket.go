@@ -10,6 +10,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"daybase/internal/asrole"
 	"daybase/internal/identity"
 	"daybase/realtime/phx"
 )
@@ -35,6 +36,9 @@ type socket struct {
 	// apikey is the token the connection was opened with: the default
 	// access token of channels whose join carries none.
 	apikey string
+	// request is the opening handshake, for request.headers and the other
+	// request settings of private channels' policies (internal/asrole).
+	request asrole.Request
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -85,6 +89,7 @@ func (s *Server) serveWebsocket(w http.ResponseWriter, r *http.Request) {
 		conn:     conn,
 		vsn:      vsn,
 		apikey:   apikey,
+		request:  asrole.Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone()},
 		channels: map[string]*channel{},
 		limiter:  tokenBucket{rate: float64(eps), burst: float64(eps), tokens: float64(eps), last: s.now()},
 	}

@@ -2,21 +2,21 @@ package storage
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"regexp"
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/internal/asrole"
 	"daybase/internal/identity"
 )
 
 // caller is who a request acts for: the PostgreSQL role its statements run
-// as and the JWT claims policies read through auth.uid() and auth.jwt().
+// as, the JWT claims policies read through auth.uid() and auth.jwt(), and
+// the request settings (internal/asrole).
 type caller struct {
-	role   string
-	claims []byte
+	as asrole.Settings
 	// sub is the "sub" claim: a user id, or "" for the API keys.
 	sub string
 	// credentials is whether the request carried an apikey or a token at
@@ -36,13 +36,12 @@ func callerFrom(r *http.Request) (caller, error) {
 	if !apiRoles[id.Role] {
 		return caller{}, errRole(id.Role)
 	}
-	claims := id.ClaimsJSON
-	if len(claims) == 0 {
-		claims = []byte("{}")
+	as, err := asrole.New(id, asrole.FromHTTP(r))
+	if err != nil {
+		return caller{}, err
 	}
 	return caller{
-		role:        id.Role,
-		claims:      claims,
+		as:          as,
 		sub:         id.Subject(),
 		credentials: id.Token != "" || id.APIKeyRole != "",
 	}, nil
@@ -60,11 +59,12 @@ func authenticatedCaller(r *http.Request) (caller, error) {
 	return c, nil
 }
 
-// serviceCaller acts as service_role on behalf of owner (a signed upload:
-// the policy check happened when the URL was signed).
-func serviceCaller(owner string) caller {
-	claims, _ := json.Marshal(map[string]string{"role": identity.ServiceRole, "sub": owner})
-	return caller{role: identity.ServiceRole, claims: claims, sub: owner, credentials: true}
+// serviceCaller acts as service_role on behalf of owner for r (a signed
+// upload: the policy check happened when the URL was signed).
+func serviceCaller(r *http.Request, owner string) (caller, error) {
+	id := identity.New(map[string]any{"role": identity.ServiceRole, "sub": owner}, "")
+	as, err := asrole.New(id, asrole.FromHTTP(r))
+	return caller{as: as, sub: owner, credentials: true}, err
 }
 
 var uuidRe = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
@@ -93,10 +93,11 @@ func (c caller) ownerID() any {
 	return nil
 }
 
-// becomeSQL switches the transaction to the caller's role and claims. The
-// statement timeout keeps a slow policy from holding a connection.
-const becomeSQL = `SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-	set_config('statement_timeout', '15s', true)`
+// becomeSQL switches the transaction to the caller. The statement timeout
+// keeps a slow policy from holding a connection.
+var becomeSQL = asrole.SQL("statement_timeout")
+
+const statementTimeout = "15s"
 
 // asCaller runs fn in one transaction as c and commits when fn succeeds.
 func (s *Server) asCaller(ctx context.Context, c caller, fn func(pgx.Tx) error) error {
@@ -112,11 +113,11 @@ func (s *Server) probe(ctx context.Context, c caller, fn func(pgx.Tx) error) err
 func (s *Server) tx(ctx context.Context, c caller, commit bool, fn func(pgx.Tx) error) error {
 	tx, err := s.api.Begin(ctx)
 	if err != nil {
-		return fmt.Errorf("begin as %s: %w", c.role, err)
+		return fmt.Errorf("begin as %s: %w", c.as.Role, err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	if _, err := tx.Exec(ctx, becomeSQL, c.role, string(c.claims)); err != nil {
-		return fmt.Errorf("become %s: %w", c.role, err)
+	if _, err := tx.Exec(ctx, becomeSQL, c.as.Args(statementTimeout)...); err != nil {
+		return fmt.Errorf("become %s: %w", c.as.Role, err)
 	}
 	if err := fn(tx); err != nil {
 		return err
@@ -125,7 +126,7 @@ func (s *Server) tx(ctx context.Context, c caller, commit bool, fn func(pgx.Tx) 
 		return nil
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("commit as %s: %w", c.role, err)
+		return fmt.Errorf("commit as %s: %w", c.as.Role, err)
 	}
 	return nil
 }

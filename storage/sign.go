@@ -259,7 +259,11 @@ func (s *Server) uploadSigned(w http.ResponseWriter, r *http.Request) error {
 	}
 	owner, _ := claims["owner"].(string)
 	upsert, _ := claims["upsert"].(bool)
-	if _, err := s.upload(w, r, uploadRequest{bucketID: bucketID, name: name, upsert: upsert, caller: serviceCaller(owner)}); err != nil {
+	c, err := serviceCaller(r, owner)
+	if err != nil {
+		return err
+	}
+	if _, err := s.upload(w, r, uploadRequest{bucketID: bucketID, name: name, upsert: upsert, caller: c}); err != nil {
 		return err
 	}
 	return writeJSON(w, http.StatusOK, map[string]string{"Key": bucketID + "/" + name})

@@ -39,6 +39,7 @@ import (
 	"daybase/gateway/rest/parse"
 	"daybase/gateway/rest/plan"
 	"daybase/gateway/rest/schemacache"
+	"daybase/internal/asrole"
 	"daybase/internal/identity"
 	"daybase/internal/token"
 )
@@ -151,7 +152,7 @@ func run() error {
 		return err
 	}
 	defer sqlPool.Close()
-	claimJSON, _ := json.Marshal(claims)
+	caller := identity.New(claims, "")
 	var sqlBody string
 	query := func() (time.Duration, error) {
 		tx, err := sqlPool.Begin(ctx)
@@ -159,7 +160,7 @@ func run() error {
 			return 0, err
 		}
 		defer tx.Rollback(ctx)
-		if _, err := tx.Exec(ctx, "SELECT set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)", string(claimJSON)); err != nil {
+		if err := asrole.Set(ctx, tx, caller, asrole.Request{}); err != nil {
 			return 0, err
 		}
 		start := time.Now()

@@ -37,6 +37,9 @@ import (
 //	(SMTP: the auth service's DAYBASE_SMTP_* settings; without them reminder
 //	and support e-mail goes to the dev outbox, auth.outbox)
 type functionsEnv struct {
+	// reminders is the one reminders service: the function that schedules
+	// a task's notifications and the scheduler that sends them share it.
+	reminders    *reminders.Service
 	jobsDisabled bool
 	mailer       mail.Sender
 	support      support.Config
@@ -45,7 +48,7 @@ type functionsEnv struct {
 }
 
 func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
-	var e functionsEnv
+	e := functionsEnv{reminders: reminders.NewService(d.adminPool, d.log)}
 	switch v := getenv("DAYBASE_JOBS_DISABLED"); v {
 	case "", "false", "0":
 	case "true", "1":
@@ -104,12 +107,10 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 	return e, nil
 }
 
-// buildFunctions returns every server function; the configuration was
-// validated by startJobs.
-func buildFunctions(d deps, getenv func(string) string) []functions.Function {
-	e, _ := functionsConfig(d, getenv)
+// buildFunctions returns every server function of configuration e.
+func buildFunctions(d deps, e functionsEnv) []functions.Function {
 	fns := []functions.Function{
-		reminders.NewService(d.adminPool, d.log).Function(),
+		e.reminders.Function(),
 		export.Function(),
 		restore.Function(),
 		support.New(e.support, d.log).Function(),
@@ -143,17 +144,13 @@ const pruneInterval = time.Hour
 // startJobs starts the reminder scheduler and the pruning of idle
 // anonymous users (unless DAYBASE_JOBS_DISABLED); Close stops them with
 // the server.
-func startJobs(d deps, getenv func(string) string, authSvc *auth.Service) (*jobs, error) {
-	e, err := functionsConfig(d, getenv)
-	if err != nil {
-		return nil, fmt.Errorf("functions configuration: %w", err)
-	}
+func startJobs(d deps, e functionsEnv, authSvc *auth.Service) (*jobs, error) {
 	j := &jobs{}
 	if e.jobsDisabled {
 		d.log.Info("background jobs disabled on this instance (DAYBASE_JOBS_DISABLED)")
 		return j, nil
 	}
-	j.sched = reminders.NewScheduler(reminders.NewService(d.adminPool, d.log), reminders.SchedulerConfig{
+	j.sched = reminders.NewScheduler(e.reminders, reminders.SchedulerConfig{
 		Mailer: e.mailer, AppURL: d.cfg.PublicURL(),
 	})
 	if err := j.sched.Start(); err != nil {

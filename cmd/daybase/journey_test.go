@@ -1,14 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"io"
-	"net/http"
-	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -24,59 +18,8 @@ import (
 // sees nothing through /rest/v1, storage and realtime; the TOTP step gives
 // an aal2 token that sees everything.
 func TestTwoFactorJourney(t *testing.T) {
-	bin := daybaseBinary(t)
-	dataDir := t.TempDir()
-	port := freePort(t)
-	srv := startServe(t, bin, dataDir, port)
-	waitHealth(t, srv, port)
-	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	var keys struct {
-		AnonKey        string `json:"anon_key"`
-		ServiceRoleKey string `json:"service_role_key"`
-	}
-	out, err := exec.Command(bin, "keys", "--json", "--data-dir", dataDir).Output()
-	if err != nil || json.Unmarshal(out, &keys) != nil {
-		t.Fatalf("keys: %v %s", err, out)
-	}
-	call := func(method, path, bearer string, body any, contentType string) (int, []byte) {
-		t.Helper()
-		var rd io.Reader
-		switch b := body.(type) {
-		case nil:
-		case []byte:
-			rd = bytes.NewReader(b)
-		default:
-			js, _ := json.Marshal(b)
-			rd = bytes.NewReader(js)
-			contentType = "application/json"
-		}
-		req, _ := http.NewRequest(method, base+path, rd)
-		req.Header.Set("apikey", keys.AnonKey)
-		if bearer != "" {
-			req.Header.Set("Authorization", "Bearer "+bearer)
-		}
-		if contentType != "" {
-			req.Header.Set("Content-Type", contentType)
-		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatalf("%s %s: %v", method, path, err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, b
-	}
-	token := func(status int, b []byte) (access string, user string) {
-		t.Helper()
-		var s struct {
-			AccessToken string              `json:"access_token"`
-			User        struct{ ID string } `json:"user"`
-		}
-		if status != 200 || json.Unmarshal(b, &s) != nil || s.AccessToken == "" {
-			t.Fatalf("no session: %d %s", status, b)
-		}
-		return s.AccessToken, s.User.ID
-	}
+	srv := startAPI(t)
+	call, token := srv.call, srv.session
 	email, password := "journey@example.test", "journey-pass-17"
 	owner, uid := token(call("POST", "/auth/v1/signup", "", map[string]any{"email": email, "password": password}, ""))
 
@@ -84,14 +27,10 @@ func TestTwoFactorJourney(t *testing.T) {
 	if st, b := call("POST", "/rest/v1/tasks", owner, map[string]any{"title": "Board memo"}, ""); st != 201 {
 		t.Fatalf("insert task: %d %s", st, b)
 	}
-	sql := exec.Command(bin, "sql", "-c", `INSERT INTO storage.buckets (id, name, public) VALUES ('journey', 'journey', false);
+	srv.sql(`INSERT INTO storage.buckets (id, name, public) VALUES ('journey', 'journey', false);
 		CREATE POLICY journey_own ON storage.objects FOR ALL TO authenticated
 		  USING (bucket_id = 'journey' AND owner_id = (SELECT auth.uid())::text)
 		  WITH CHECK (bucket_id = 'journey' AND (storage.foldername(name))[1] = (SELECT auth.uid())::text)`)
-	sql.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir)
-	if out, err := sql.CombinedOutput(); err != nil {
-		t.Fatalf("bucket: %v %s", err, out)
-	}
 	file := "/storage/v1/object/journey/" + uid + "/memo.txt"
 	if st, b := call("POST", file, owner, []byte("the memo"), "text/plain"); st != 200 {
 		t.Fatalf("upload: %d %s", st, b)
@@ -141,8 +80,8 @@ func TestTwoFactorJourney(t *testing.T) {
 	// Realtime: the aal1 token's channel stays silent, the aal2 token's hears the insert.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	heard1 := listenTasks(ctx, t, base, keys.AnonKey, aal1, uid)
-	heard2 := listenTasks(ctx, t, base, keys.AnonKey, ownerAAL2, uid)
+	heard1 := listenTasks(ctx, t, srv.base, srv.keys.AnonKey, aal1, uid)
+	heard2 := listenTasks(ctx, t, srv.base, srv.keys.AnonKey, ownerAAL2, uid)
 	if st, b := call("POST", "/rest/v1/tasks", ownerAAL2, map[string]any{"title": "Second memo"}, ""); st != 201 {
 		t.Fatalf("insert as aal2: %d %s", st, b)
 	}

@@ -98,19 +98,30 @@ type proc struct {
 	cmd    *exec.Cmd
 	stderr *bytes.Buffer
 	done   chan error
+	exited chan struct{} // closed once the process is gone
 }
 
 func startServe(t *testing.T, bin, dataDir string, port int) *proc {
 	t.Helper()
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir, fmt.Sprintf("DAYBASE_PORT=%d", port))
-	p := &proc{cmd: cmd, stderr: &bytes.Buffer{}, done: make(chan error, 1)}
+	p := &proc{cmd: cmd, stderr: &bytes.Buffer{}, done: make(chan error, 1), exited: make(chan struct{})}
 	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	go func() { p.done <- cmd.Wait() }()
-	t.Cleanup(func() { cmd.Process.Kill() })
+	go func() { p.done <- cmd.Wait(); close(p.exited) }()
+	// An interrupt stops the embedded PostgreSQL too; a kill would leave it
+	// writing into the data dir while the test's TempDir is removed.
+	t.Cleanup(func() {
+		cmd.Process.Signal(os.Interrupt)
+		select {
+		case <-p.exited:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			<-p.exited
+		}
+	})
 	return p
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"log/slog"
 	"os"
 
@@ -54,7 +55,12 @@ func services(d deps) ([]gateway.Service, func(), error) {
 	closers = append(closers, closeStorage)
 	list = append(list, storageSvc)
 
-	bg, err := startJobs(d, os.Getenv, authSvc) // reminder scheduler; stops with serve
+	fnEnv, err := functionsConfig(d, os.Getenv)
+	if err != nil {
+		closeAll()
+		return nil, nil, fmt.Errorf("functions configuration: %w", err)
+	}
+	bg, err := startJobs(d, fnEnv, authSvc) // reminder scheduler; stops with serve
 	if err != nil {
 		closeAll()
 		return nil, nil, err
@@ -69,7 +75,7 @@ func services(d deps) ([]gateway.Service, func(), error) {
 	list = append(list, restSvc)
 
 	list = append(list, gateway.Service{Prefix: "/functions/v1", APIKey: gateway.APIKeyOptional,
-		Handler: functions.New(d.apiPool, d.log, serverFunctions(d)...)})
+		Handler: functions.New(d.apiPool, d.log, buildFunctions(d, fnEnv)...)})
 
 	rt, err := realtime.New(realtime.Config{Signer: d.signer, Admin: d.adminPool, API: d.apiPool, Log: d.log.With("service", "realtime")})
 	if err != nil {
@@ -80,11 +86,6 @@ func services(d deps) ([]gateway.Service, func(), error) {
 	list = append(list, gateway.Service{Prefix: "/realtime/v1", Handler: rt})
 
 	return list, closeAll, nil
-}
-
-// serverFunctions are the functions served at /functions/v1/{name}.
-func serverFunctions(d deps) []functions.Function {
-	return buildFunctions(d, os.Getenv) // cmd/daybase/functions_config.go
 }
 
 // logConfirmation says at start-up whether new e-mail addresses must be

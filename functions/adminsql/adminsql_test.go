@@ -333,7 +333,7 @@ func TestAuditTableIsolation(t *testing.T) {
 	} {
 		t.Run(who.name, func(t *testing.T) {
 			var n int
-			err := asrole.Tx(ctx, b.API, who.id, func(tx pgx.Tx) error {
+			err := asrole.Tx(ctx, b.API, who.id, asrole.Request{}, func(tx pgx.Tx) error {
 				return tx.QueryRow(ctx, `SELECT count(*) FROM public.admin_sql_audit`).Scan(&n)
 			})
 			if who.canRead && (err != nil || n != 1) {
@@ -347,7 +347,7 @@ func TestAuditTableIsolation(t *testing.T) {
 				`UPDATE public.admin_sql_audit SET statement = 'hidden'`,
 				`DELETE FROM public.admin_sql_audit`,
 			} {
-				err := asrole.Tx(ctx, b.API, who.id, func(tx pgx.Tx) error { _, err := tx.Exec(ctx, write); return err })
+				err := asrole.Tx(ctx, b.API, who.id, asrole.Request{}, func(tx pgx.Tx) error { _, err := tx.Exec(ctx, write); return err })
 				if err == nil || !strings.Contains(err.Error(), "permission denied") {
 					t.Errorf("%s: %v", write, err)
 				}

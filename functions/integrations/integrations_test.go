@@ -44,7 +44,7 @@ func (b bundle) connect(provider string, config map[string]any) map[string]any {
 	ctx := context.Background()
 	cfg, _ := json.Marshal(config)
 	var stored map[string]any
-	err := asrole.Tx(ctx, b.API, b.me, func(tx pgx.Tx) error {
+	err := asrole.Tx(ctx, b.API, b.me, asrole.Request{}, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO public.integration_connections (provider_key, config) VALUES ($1, $2::jsonb)
 ON CONFLICT (user_id, provider_key) DO UPDATE SET config = EXCLUDED.config`, provider, string(cfg))
 		if err != nil {

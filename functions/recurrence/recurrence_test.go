@@ -67,7 +67,7 @@ func setup(t *testing.T) bundle {
 // complete marks a task done as its owner, through row-level security.
 func (b bundle) complete(id string) error {
 	ctx := context.Background()
-	return asrole.Tx(ctx, b.API, fntest.As(b.user), func(tx pgx.Tx) error {
+	return asrole.Tx(ctx, b.API, fntest.As(b.user), asrole.Request{}, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `UPDATE public.tasks SET is_completed = true WHERE id = $1`, id)
 		return err
 	})

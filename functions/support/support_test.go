@@ -208,14 +208,14 @@ func TestSupportRequestsNotReachableByClients(t *testing.T) {
 		"authenticated": fntest.As(me),
 		"anon":          identity.New(map[string]any{"role": "anon"}, ""),
 	} {
-		err := asrole.Tx(ctx, b.API, who, func(tx pgx.Tx) error {
+		err := asrole.Tx(ctx, b.API, who, asrole.Request{}, func(tx pgx.Tx) error {
 			var n int
 			return tx.QueryRow(ctx, `SELECT count(*) FROM public.support_requests`).Scan(&n)
 		})
 		if err == nil || !strings.Contains(err.Error(), "permission denied") {
 			t.Errorf("%s select: %v", name, err)
 		}
-		err = asrole.Tx(ctx, b.API, who, func(tx pgx.Tx) error {
+		err = asrole.Tx(ctx, b.API, who, asrole.Request{}, func(tx pgx.Tx) error {
 			_, err := tx.Exec(ctx, `INSERT INTO public.support_requests (user_id, email, message) VALUES ($1, 'x@y.example', 'spam')`, me)
 			return err
 		})

@@ -6,30 +6,33 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"daybase/internal/jsonstr"
 )
 
 // The session answer is written on every sign-in and refresh. appendJSON
 // methods build the bytes encoding/json's Encoder makes of tokenResponse
 // (HTML-escaped strings, RFC 3339 times, sorted map keys, omitempty as
 // tagged, a trailing newline), without reflecting over the structs and
-// the metadata maps on every answer; numbers and unusual strings are left
-// to json.Marshal. TestTokenResponseEncodesLikeEncodingJSON holds them to
-// encoding/json's output byte for byte.
+// the metadata maps on every answer (strings through internal/jsonstr in
+// encoding/json's mode, other values through json.Marshal).
+// TestTokenResponseEncodesLikeEncodingJSON holds them to encoding/json's
+// output byte for byte.
 
 // encodeBufs recycles answer buffers; oversized ones are dropped.
 var encodeBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
 func (r *tokenResponse) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, `{"access_token":`...)
-	b = appendJSONString(b, r.AccessToken)
+	b = jsonstr.Append(b, r.AccessToken)
 	b = append(b, `,"token_type":`...)
-	b = appendJSONString(b, r.TokenType)
+	b = jsonstr.Append(b, r.TokenType)
 	b = append(b, `,"expires_in":`...)
 	b = strconv.AppendInt(b, int64(r.ExpiresIn), 10)
 	b = append(b, `,"expires_at":`...)
 	b = strconv.AppendInt(b, r.ExpiresAt, 10)
 	b = append(b, `,"refresh_token":`...)
-	b = appendJSONString(b, r.RefreshToken)
+	b = jsonstr.Append(b, r.RefreshToken)
 	b = append(b, `,"user":`...)
 	var err error
 	if r.User == nil {
@@ -39,11 +42,11 @@ func (r *tokenResponse) appendJSON(b []byte) ([]byte, error) {
 	}
 	if r.ProviderToken != "" {
 		b = append(b, `,"provider_token":`...)
-		b = appendJSONString(b, r.ProviderToken)
+		b = jsonstr.Append(b, r.ProviderToken)
 	}
 	if r.ProviderRefreshToken != "" {
 		b = append(b, `,"provider_refresh_token":`...)
-		b = appendJSONString(b, r.ProviderRefreshToken)
+		b = jsonstr.Append(b, r.ProviderRefreshToken)
 	}
 	if r.WeakPassword != nil {
 		b = append(b, `,"weak_password":`...)
@@ -57,18 +60,18 @@ func (r *tokenResponse) appendJSON(b []byte) ([]byte, error) {
 func (u *User) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, `{"id":`...)
-	b = appendJSONString(b, u.ID)
+	b = jsonstr.Append(b, u.ID)
 	b = append(b, `,"aud":`...)
-	b = appendJSONString(b, u.Aud)
+	b = jsonstr.Append(b, u.Aud)
 	b = append(b, `,"role":`...)
-	b = appendJSONString(b, u.Role)
+	b = jsonstr.Append(b, u.Role)
 	b = append(b, `,"email":`...)
-	b = appendJSONString(b, u.Email)
+	b = jsonstr.Append(b, u.Email)
 	if b, err = appendOptTime(b, `,"email_confirmed_at":`, u.EmailConfirmedAt); err != nil {
 		return nil, err
 	}
 	b = append(b, `,"phone":`...)
-	b = appendJSONString(b, u.Phone)
+	b = jsonstr.Append(b, u.Phone)
 	for _, f := range [...]struct {
 		key string
 		t   *time.Time
@@ -84,7 +87,7 @@ func (u *User) appendJSON(b []byte) ([]byte, error) {
 	}
 	if u.NewEmail != "" {
 		b = append(b, `,"new_email":`...)
-		b = appendJSONString(b, u.NewEmail)
+		b = jsonstr.Append(b, u.NewEmail)
 	}
 	for _, f := range [...]struct {
 		key string
@@ -141,17 +144,17 @@ func (u *User) appendJSON(b []byte) ([]byte, error) {
 func (id *Identity) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, `{"identity_id":`...)
-	b = appendJSONString(b, id.IdentityID)
+	b = jsonstr.Append(b, id.IdentityID)
 	b = append(b, `,"id":`...)
-	b = appendJSONString(b, id.ID)
+	b = jsonstr.Append(b, id.ID)
 	b = append(b, `,"user_id":`...)
-	b = appendJSONString(b, id.UserID)
+	b = jsonstr.Append(b, id.UserID)
 	b = append(b, `,"identity_data":`...)
 	if b, err = appendJSONMap(b, id.IdentityData); err != nil {
 		return nil, err
 	}
 	b = append(b, `,"provider":`...)
-	b = appendJSONString(b, id.Provider)
+	b = jsonstr.Append(b, id.Provider)
 	b = append(b, `,"last_sign_in_at":`...)
 	if b, err = appendNullTime(b, id.LastSignInAt); err != nil {
 		return nil, err
@@ -166,7 +169,7 @@ func (id *Identity) appendJSON(b []byte) ([]byte, error) {
 	}
 	if id.Email != "" {
 		b = append(b, `,"email":`...)
-		b = appendJSONString(b, id.Email)
+		b = jsonstr.Append(b, id.Email)
 	}
 	return append(b, '}'), nil
 }
@@ -174,15 +177,15 @@ func (id *Identity) appendJSON(b []byte) ([]byte, error) {
 func (f *Factor) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, `{"id":`...)
-	b = appendJSONString(b, f.ID)
+	b = jsonstr.Append(b, f.ID)
 	if f.FriendlyName != "" {
 		b = append(b, `,"friendly_name":`...)
-		b = appendJSONString(b, f.FriendlyName)
+		b = jsonstr.Append(b, f.FriendlyName)
 	}
 	b = append(b, `,"factor_type":`...)
-	b = appendJSONString(b, f.FactorType)
+	b = jsonstr.Append(b, f.FactorType)
 	b = append(b, `,"status":`...)
-	b = appendJSONString(b, f.Status)
+	b = jsonstr.Append(b, f.Status)
 	b = append(b, `,"created_at":`...)
 	if b, err = appendJSONTime(b, f.CreatedAt); err != nil {
 		return nil, err
@@ -196,24 +199,8 @@ func (f *Factor) appendJSON(b []byte) ([]byte, error) {
 		return nil, err
 	}
 	b = append(b, `,"phone":`...)
-	b = appendJSONString(b, f.Phone)
+	b = jsonstr.Append(b, f.Phone)
 	return append(b, '}'), nil
-}
-
-// appendJSONString appends s quoted. Printable ASCII other than the
-// characters encoding/json escapes (" \ < > &) is copied; any other string
-// is left to json.Marshal, which escapes it as the Encoder does.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			js, _ := json.Marshal(s) // a string always encodes
-			return append(b, js...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
 }
 
 // appendJSONTime appends t as time.Time.MarshalJSON does (RFC 3339 with
@@ -275,7 +262,7 @@ func appendJSONValue(b []byte, v any) ([]byte, error) {
 	case nil:
 		return append(b, "null"...), nil
 	case string:
-		return appendJSONString(b, v), nil
+		return jsonstr.Append(b, v), nil
 	case bool:
 		return strconv.AppendBool(b, v), nil
 	case map[string]any:
@@ -306,7 +293,7 @@ func appendJSONMap(b []byte, m map[string]any) ([]byte, error) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, k)
+		b = jsonstr.Append(b, k)
 		b = append(b, ':')
 		var err error
 		if b, err = appendJSONValue(b, m[k]); err != nil {
@@ -320,14 +307,14 @@ func appendJSONMap(b []byte, m map[string]any) ([]byte, error) {
 func (c *accessClaims) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, `{"aal":`...)
-	b = appendJSONString(b, c.AAL)
+	b = jsonstr.Append(b, c.AAL)
 	b = append(b, `,"amr":`...)
 	if c.AMR == nil {
 		b = append(b, "null"...)
 	} else {
 		b, _ = appendEach(b, c.AMR, func(e *amrEntry, b []byte) ([]byte, error) {
 			b = append(b, `{"method":`...)
-			b = appendJSONString(b, e.Method)
+			b = jsonstr.Append(b, e.Method)
 			b = append(b, `,"timestamp":`...)
 			return append(strconv.AppendInt(b, e.Timestamp, 10), '}'), nil
 		})
@@ -337,9 +324,9 @@ func (c *accessClaims) appendJSON(b []byte) ([]byte, error) {
 		return nil, err
 	}
 	b = append(b, `,"aud":`...)
-	b = appendJSONString(b, c.Aud)
+	b = jsonstr.Append(b, c.Aud)
 	b = append(b, `,"email":`...)
-	b = appendJSONString(b, c.Email)
+	b = jsonstr.Append(b, c.Email)
 	b = append(b, `,"exp":`...)
 	b = strconv.AppendInt(b, c.Exp, 10)
 	b = append(b, `,"iat":`...)
@@ -347,15 +334,15 @@ func (c *accessClaims) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, `,"is_anonymous":`...)
 	b = strconv.AppendBool(b, c.IsAnonymous)
 	b = append(b, `,"iss":`...)
-	b = appendJSONString(b, c.Iss)
+	b = jsonstr.Append(b, c.Iss)
 	b = append(b, `,"phone":`...)
-	b = appendJSONString(b, c.Phone)
+	b = jsonstr.Append(b, c.Phone)
 	b = append(b, `,"role":`...)
-	b = appendJSONString(b, c.Role)
+	b = jsonstr.Append(b, c.Role)
 	b = append(b, `,"session_id":`...)
-	b = appendJSONString(b, c.SessionID)
+	b = jsonstr.Append(b, c.SessionID)
 	b = append(b, `,"sub":`...)
-	b = appendJSONString(b, c.Sub)
+	b = jsonstr.Append(b, c.Sub)
 	b = append(b, `,"user_metadata":`...)
 	if b, err = appendJSONMap(b, c.UserMetadata); err != nil {
 		return nil, err

@@ -13,12 +13,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/golang-jwt/jwt/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"daybase/gateway/rest/parse"
 	"daybase/gateway/rest/schemacache"
 	"daybase/internal/identity"
+	"daybase/internal/token"
 )
 
 // The PostgREST error codes (src/PostgREST/Error.hs, v13). The values are
@@ -660,24 +660,20 @@ func noFunctionError(e *schemacache.FunctionNotFoundError) *Error {
 	return out
 }
 
-// jwtError renders a bearer token the gateway could not verify.
-// internal/token wraps golang-jwt's error as text, so besides errors.Is
-// the sentinel's message is looked for in the chain's text.
+// jwtError renders a bearer token the gateway could not verify, by the
+// kind of failure internal/token reports.
 func jwtError(err error) *Error {
-	is := func(target error) bool {
-		return errors.Is(err, target) || strings.Contains(err.Error(), target.Error())
-	}
 	code, msg := CodeJWTInvalid, "JWT cryptographic operation failed"
 	switch {
-	case is(jwt.ErrTokenExpired):
+	case errors.Is(err, token.ErrExpired):
 		code, msg = CodeJWTClaims, "JWT expired"
-	case is(jwt.ErrTokenNotValidYet):
+	case errors.Is(err, token.ErrNotValidYet):
 		code, msg = CodeJWTClaims, "JWT not yet valid"
-	case is(jwt.ErrTokenUsedBeforeIssued):
+	case errors.Is(err, token.ErrIssuedInFuture):
 		code, msg = CodeJWTClaims, "JWT issued at future"
-	case is(jwt.ErrTokenInvalidAudience):
+	case errors.Is(err, token.ErrAudience):
 		code, msg = CodeJWTClaims, "JWT not in audience"
-	case is(jwt.ErrTokenInvalidClaims):
+	case errors.Is(err, token.ErrClaims):
 		code, msg = CodeJWTClaims, "Parsing claims failed"
 	}
 	return &Error{Status: http.StatusUnauthorized, Code: code, Message: msg, Err: err,

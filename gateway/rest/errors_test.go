@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -22,6 +23,7 @@ import (
 	"daybase/gateway/rest/schemacache"
 	"daybase/internal/identity"
 	"daybase/internal/pgtest"
+	"daybase/internal/token"
 )
 
 // planError stands for an error of a later stage implementing Coder.
@@ -43,7 +45,11 @@ func TestWriteError(t *testing.T) {
 	fn := func(name string, params ...schemacache.Param) *schemacache.Function {
 		return &schemacache.Function{Schema: "public", Name: name, Params: params}
 	}
-	jwtExpired := errors.Join(identity.ErrBadJWT, fmt.Errorf("invalid JWT: %v", fmt.Errorf("%w: %w", jwt.ErrTokenInvalidClaims, jwt.ErrTokenExpired)))
+	// What the gateway records for an expired bearer token.
+	signer := token.NewSigner(strings.Repeat("s", 40))
+	expired, _ := signer.Sign(token.Claims{"exp": time.Now().Add(-time.Hour).Unix()})
+	_, verifyErr := signer.Verify(expired)
+	jwtExpired := errors.Join(identity.ErrBadJWT, verifyErr)
 
 	tests := []struct {
 		name        string

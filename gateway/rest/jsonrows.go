@@ -12,6 +12,7 @@ import (
 	"daybase/gateway/rest/plan"
 	"daybase/gateway/rest/schemacache"
 	"daybase/gateway/rest/sqlgen"
+	"daybase/internal/jsonstr"
 	"daybase/internal/pgtext"
 )
 
@@ -30,8 +31,9 @@ import (
 //
 // Only types whose JSON form follows from their text form are taken (see
 // rowKinds); a column of any other type, or a value that does not have
-// the expected shape (a DateStyle other than ISO, a BC date, an array
-// with bounds or dimensions), makes the request fall back to json_agg.
+// the expected shape (a DateStyle other than ISO, say), makes the request
+// fall back to json_agg. internal/pgtext renders dates, timestamps and
+// arrays as json_agg does.
 
 // rowKind is how a column's text value becomes JSON.
 type rowKind uint8
@@ -248,7 +250,7 @@ func (e *rowEncoder) start(fields []pgconn.FieldDescription) error {
 		if i > 0 {
 			key[0] = ','
 		}
-		key = appendEscaped(key, f.Name)
+		key = jsonstr.AppendPostgres(key, f.Name)
 		e.keys[i] = append(key, ':')
 	}
 	if bp, _ := bodyBuffers.Get().(*[]byte); bp != nil {
@@ -281,7 +283,7 @@ func (e *rowEncoder) row(vals [][]byte) error {
 			continue
 		}
 		if k := e.kinds[i]; k == kindQuoted {
-			b = appendEscaped(b, v)
+			b = jsonstr.AppendPostgres(b, v)
 		} else if b, ok = appendValue(b, k, v); !ok {
 			return errNotRows
 		}
@@ -302,7 +304,7 @@ func (e *rowEncoder) finish() []byte {
 func appendValue(b []byte, k rowKind, v []byte) ([]byte, bool) {
 	switch k {
 	case kindQuoted:
-		return appendEscaped(b, v), true
+		return jsonstr.AppendPostgres(b, v), true
 	case kindRaw:
 		return append(b, v...), true
 	case kindBool:
@@ -317,217 +319,26 @@ func appendValue(b []byte, k rowKind, v []byte) ([]byte, bool) {
 		if pgtext.IsJSONNumber(v) {
 			return append(b, v...), true
 		}
-		return appendEscaped(b, v), true
+		return jsonstr.AppendPostgres(b, v), true
 	case kindDate:
-		if !isISODate(v) && !isInfinity(v) {
-			return b, false
-		}
-		return appendEscaped(b, v), true
+		return pgtext.AppendDate(b, v)
 	case kindTimestamp, kindTimestamptz:
-		return appendTimestamp(b, v, k == kindTimestamptz)
-	case kindNumberArray, kindTextArray:
-		return appendArray(b, v, k == kindNumberArray)
+		return pgtext.AppendTimestamp(b, v, k == kindTimestamptz)
+	case kindNumberArray:
+		return pgtext.AppendArray(b, v, ',', appendNumberElem)
+	case kindTextArray:
+		return pgtext.AppendArray(b, v, ',', appendTextElem)
 	}
 	return b, false
 }
 
-// appendEscaped appends s as PostgreSQL's escape_json writes it: \b \f \n
-// \r \t \" \\ escaped, other control characters as \u00xx, everything else
-// (non-ASCII included) as is.
-func appendEscaped[S string | []byte](b []byte, s S) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		b = append(b, s[start:i]...)
-		switch c {
-		case '\b':
-			b = append(b, '\\', 'b')
-		case '\f':
-			b = append(b, '\\', 'f')
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		case '"':
-			b = append(b, '\\', '"')
-		case '\\':
-			b = append(b, '\\', '\\')
-		default:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		}
-		start = i + 1
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-func isInfinity(v []byte) bool { return string(v) == "infinity" || string(v) == "-infinity" }
-
-// isISODate: yyyy-mm-dd with four or more year digits (DateStyle ISO, AD).
-func isISODate(v []byte) bool {
-	n := len(v)
-	if n < 10 || v[n-3] != '-' || v[n-6] != '-' {
-		return false
-	}
-	for i, c := range v {
-		if i != n-3 && i != n-6 && !isDigit(c) {
-			return false
-		}
-	}
-	return true
-}
-
-// appendTimestamp turns ISO text ("2026-11-23 21:30:59.445127+00") into
-// the XSD form json uses ("2026-11-23T21:30:59.445127+00:00"): a T between
-// date and time, and, with a zone, the offset's minutes always written.
-func appendTimestamp(b []byte, v []byte, tz bool) ([]byte, bool) {
-	if isInfinity(v) {
-		return appendEscaped(b, v), true
-	}
-	// The date part ends at the first space.
-	sp := -1
-	for i, c := range v {
-		if c == ' ' {
-			sp = i
-			break
-		}
-	}
-	if sp < 10 || !isISODate(v[:sp]) {
+// appendNumberElem and appendTextElem render the elements of number and
+// text arrays; a quoted number is not one json_agg would give.
+func appendNumberElem(b, e []byte, quoted bool) ([]byte, bool) {
+	if quoted || !pgtext.IsJSONNumber(e) {
 		return b, false
 	}
-	rest := v[sp+1:] // hh:mm:ss[.f+][±hh[:mm[:ss]]]
-	if len(rest) < 8 || !isDigit(rest[0]) || !isDigit(rest[1]) || rest[2] != ':' || !isDigit(rest[3]) || !isDigit(rest[4]) ||
-		rest[5] != ':' || !isDigit(rest[6]) || !isDigit(rest[7]) {
-		return b, false
-	}
-	i := 8
-	if i < len(rest) && rest[i] == '.' {
-		i++
-		if i >= len(rest) || !isDigit(rest[i]) {
-			return b, false
-		}
-		for i < len(rest) && isDigit(rest[i]) {
-			i++
-		}
-	}
-	zone := rest[i:]
-	addMinutes := false
-	if tz {
-		// ±hh, ±hh:mm or ±hh:mm:ss
-		if len(zone) < 3 || (zone[0] != '+' && zone[0] != '-') || !isDigit(zone[1]) || !isDigit(zone[2]) {
-			return b, false
-		}
-		switch len(zone) {
-		case 3:
-			addMinutes = true
-		case 6, 9:
-			for j := 3; j < len(zone); j += 3 {
-				if zone[j] != ':' || !isDigit(zone[j+1]) || !isDigit(zone[j+2]) {
-					return b, false
-				}
-			}
-		default:
-			return b, false
-		}
-	} else if len(zone) != 0 {
-		return b, false
-	}
-	b = append(b, '"')
-	b = append(b, v[:sp]...)
-	b = append(b, 'T')
-	b = append(b, rest...)
-	if addMinutes {
-		b = append(b, ":00"...)
-	}
-	return append(b, '"'), true
+	return append(b, e...), true
 }
 
-// appendArray renders the text form of a one-dimensional array with the
-// default lower bound ("{1,2,NULL}", `{a,"b \"c\"",NULL}`) as a JSON
-// array. Anything else (bounds "[2:3]={...}", nested dimensions) is left
-// to json_agg.
-func appendArray(b []byte, v []byte, numbers bool) ([]byte, bool) {
-	if len(v) < 2 || v[0] != '{' || v[len(v)-1] != '}' {
-		return b, false
-	}
-	body := v[1 : len(v)-1]
-	b = append(b, '[')
-	if len(body) == 0 {
-		return append(b, ']'), true
-	}
-	var elem []byte
-	for i, first := 0, true; ; first = false {
-		if !first {
-			b = append(b, ',')
-		}
-		if i < len(body) && body[i] == '"' {
-			// A quoted element: backslash escapes " and \.
-			elem = elem[:0]
-			i++
-			for {
-				if i >= len(body) {
-					return b, false
-				}
-				c := body[i]
-				if c == '\\' {
-					if i+1 >= len(body) {
-						return b, false
-					}
-					elem = append(elem, body[i+1])
-					i += 2
-					continue
-				}
-				if c == '"' {
-					i++
-					break
-				}
-				elem = append(elem, c)
-				i++
-			}
-			if numbers {
-				return b, false
-			}
-			b = appendEscaped(b, elem)
-		} else {
-			j := i
-			for j < len(body) && body[j] != ',' {
-				if body[j] == '{' || body[j] == '}' || body[j] == '"' || body[j] == '\\' {
-					return b, false
-				}
-				j++
-			}
-			tok := body[i:j]
-			i = j
-			switch {
-			case len(tok) == 0:
-				return b, false
-			case string(tok) == "NULL":
-				b = append(b, "null"...)
-			case numbers:
-				if !pgtext.IsJSONNumber(tok) {
-					return b, false
-				}
-				b = append(b, tok...)
-			default:
-				b = appendEscaped(b, tok)
-			}
-		}
-		if i == len(body) {
-			break
-		}
-		if body[i] != ',' {
-			return b, false
-		}
-		i++
-	}
-	return append(b, ']'), true
-}
+func appendTextElem(b, e []byte, _ bool) ([]byte, bool) { return jsonstr.AppendPostgres(b, e), true }

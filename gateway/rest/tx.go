@@ -2,18 +2,16 @@ package rest
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/gateway/rest/schemacache"
+	"daybase/internal/asrole"
 	"daybase/internal/identity"
 )
 
@@ -85,7 +83,7 @@ func (s setupShape) build() string {
 		b.WriteString("set_config(" + param() + ", " + param() + ", true), ")
 	}
 	claims := ""
-	for i, name := range []string{"role", "request.jwt.claims", "request.method", "request.path", "request.headers", "request.cookies"} {
+	for i, name := range asrole.Names {
 		if i > 0 {
 			b.WriteString(", ")
 		}
@@ -153,11 +151,11 @@ func RequestBatch(snap *schemacache.Snapshot, req TxRequest) (*pgx.Batch, error)
 	if err != nil {
 		return nil, err
 	}
-	args := make([]any, 0, 2*len(v.names)+6)
+	args := make([]any, 0, 2*len(v.names))
 	for i, name := range v.names {
 		args = append(args, name, v.values[i])
 	}
-	args = append(args, req.Identity.Role, v.claims, req.Method, req.Path, v.headers, v.cookies)
+	args = append(args, v.caller.Args()...)
 	b := &pgx.Batch{}
 	b.BeginTx(v.opts)
 	b.Queue(v.shape.sql(), args...)
@@ -166,10 +164,10 @@ func RequestBatch(snap *schemacache.Snapshot, req TxRequest) (*pgx.Batch, error)
 
 // txSetup is what a request's BEGIN and setup statement are made of.
 type txSetup struct {
-	opts                     pgx.TxOptions
-	shape                    setupShape
-	names, values            []string
-	claims, headers, cookies string
+	opts          pgx.TxOptions
+	shape         setupShape
+	names, values []string
+	caller        asrole.Settings
 }
 
 func setupValues(snap *schemacache.Snapshot, req TxRequest) (txSetup, error) {
@@ -205,13 +203,9 @@ func setupValues(snap *schemacache.Snapshot, req TxRequest) (txSetup, error) {
 	if req.Timezone != "" {
 		set(schemacache.Setting{Name: "timezone", Value: req.Timezone})
 	}
-	v.claims = string(req.Identity.ClaimsJSON)
-	if v.claims == "" {
-		v.claims = "{}"
-	}
 	v.shape = setupShape{settings: len(v.names), legacy: req.LegacyClaimGUCs}
 	var err error
-	v.headers, v.cookies, err = requestHeaders(req.Headers)
+	v.caller, err = asrole.New(req.Identity, asrole.Request{Method: req.Method, Path: req.Path, Header: req.Headers})
 	return v, err
 }
 
@@ -240,8 +234,8 @@ func requestSetup(snap *schemacache.Snapshot, req TxRequest) (begin string, shap
 	for i, name := range v.names {
 		args = append(args, []byte(name), []byte(v.values[i]))
 	}
-	args = append(args, []byte(req.Identity.Role), []byte(v.claims), []byte(req.Method), []byte(req.Path),
-		[]byte(v.headers), []byte(v.cookies))
+	c := v.caller
+	args = append(args, []byte(c.Role), []byte(c.Claims), []byte(c.Method), []byte(c.Path), []byte(c.Headers), []byte(c.Cookies))
 	return begin, v.shape, args, nil
 }
 
@@ -250,93 +244,6 @@ var isolationLevels = map[string]pgx.TxIsoLevel{
 	"repeatable read":  pgx.RepeatableRead,
 	"read committed":   pgx.ReadCommitted,
 	"read uncommitted": pgx.ReadCommitted, // PostgreSQL runs it as read committed
-}
-
-// requestHeaders renders the request.headers and request.cookies JSON:
-// objects with sorted keys, as json.Marshal renders a map[string]string,
-// built without the map (this runs on every request).
-func requestHeaders(h http.Header) (headers, cookies string, err error) {
-	names := make([]string, 0, len(h))
-	for name := range h {
-		if !strings.EqualFold(name, "Cookie") {
-			names = append(names, name)
-		}
-	}
-	lower := func(n string) string { return strings.ToLower(n) }
-	slices.SortFunc(names, func(a, b string) int {
-		if c := strings.Compare(lower(a), lower(b)); c != 0 {
-			return c
-		}
-		return strings.Compare(a, b)
-	})
-	buf := make([]byte, 0, 256)
-	buf = append(buf, '{')
-	for i, name := range names {
-		if i+1 < len(names) && lower(names[i+1]) == lower(name) {
-			continue // the same name in two spellings: the last one wins
-		}
-		if len(buf) > 1 {
-			buf = append(buf, ',')
-		}
-		buf = appendJSONString(buf, lower(name))
-		buf = append(buf, ':')
-		buf = appendJSONString(buf, strings.Join(h[name], ", "))
-	}
-	buf = append(buf, '}')
-	headers = string(buf)
-
-	cookies = "{}"
-	if len(h["Cookie"]) > 0 { // all (*http.Request).Cookies reads
-		cm := map[string]string{}
-		for _, c := range (&http.Request{Header: h}).Cookies() {
-			cm[c.Name] = c.Value
-		}
-		cb, err := json.Marshal(cm)
-		if err != nil {
-			return "", "", err
-		}
-		cookies = string(cb)
-	}
-	return headers, cookies, nil
-}
-
-// appendJSONString appends s as a JSON string, escaped as encoding/json
-// escapes it (HTML characters, U+2028/U+2029, invalid UTF-8 as U+FFFD).
-func appendJSONString(buf []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	buf = append(buf, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				buf = append(buf, '\\', c)
-			case c == '\n':
-				buf = append(buf, '\\', 'n')
-			case c == '\r':
-				buf = append(buf, '\\', 'r')
-			case c == '\t':
-				buf = append(buf, '\\', 't')
-			case c < 0x20 || c == '<' || c == '>' || c == '&':
-				buf = append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			default:
-				buf = append(buf, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			buf = append(buf, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			buf = append(buf, '\\', 'u', '2', '0', '2', hex[r&0xf])
-		default:
-			buf = append(buf, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(buf, '"')
 }
 
 // ReadRequestSetup reads the results of the two queries RequestBatch

@@ -230,24 +230,6 @@ func TestRequestBatch(t *testing.T) {
 	}
 }
 
-func TestRequestHeaders(t *testing.T) {
-	headers, cookies, err := requestHeaders(http.Header{
-		"Accept":        {"application/json"},
-		"X-Forwarded":   {"a", "b"},
-		"Cookie":        {"a=1; b=2"},
-		"Authorization": {"Bearer x"},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := `{"accept":"application/json","authorization":"Bearer x","x-forwarded":"a, b"}`; headers != want {
-		t.Errorf("headers %s, want %s", headers, want)
-	}
-	if want := `{"a":"1","b":"2"}`; cookies != want {
-		t.Errorf("cookies %s, want %s", cookies, want)
-	}
-}
-
 // BenchmarkBeginTx measures a request's transaction overhead: BEGIN, the
 // setup statement and COMMIT, against plain BEGIN/COMMIT.
 func BenchmarkBeginTx(b *testing.B) {

@@ -1,49 +1,177 @@
 // Package asrole runs database work as an API caller: inside a transaction
-// whose role and request.jwt.claims are those of the caller's JWT, so
-// row-level security, auth.uid() and auth.jwt() see the caller exactly as
-// they do for /rest/v1 requests.
+// whose role and settings are those of the caller's JWT and request, so
+// row-level security, auth.uid(), auth.jwt() and
+// current_setting('request.headers') see the caller the same way under
+// REST, storage, realtime and functions.
+//
+// A caller's transaction carries, as SET LOCAL settings (Names):
+//
+//	role                the JWT's role (anon when it has none)
+//	request.jwt.claims  the JWT's claims as a JSON object
+//	request.method      the HTTP method, e.g. GET
+//	request.path        the request's path, without the query string
+//	request.headers     the headers as a JSON object with lower-cased names
+//	                    (repeated headers joined with ", "), Cookie apart
+//	request.cookies     the cookies as a JSON object, one key per cookie
+//
+// as PostgREST sets them. Work that has no request (scheduled jobs, the
+// changes feed) leaves method and path empty and the headers and cookies
+// {}.
 package asrole
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/internal/identity"
+	"daybase/internal/jsonstr"
 )
 
-// Tx runs fn in a transaction as id's role and claims on pool (which logs in
-// as a role that may SET ROLE to it, e.g. authenticator). fn's error rolls
-// back; nil commits.
-func Tx(ctx context.Context, pool *pgxpool.Pool, id identity.Identity, fn func(pgx.Tx) error) error {
+// Names are the settings of a caller's transaction, in the order SQL sets
+// them and Settings.Args gives their values.
+var Names = [...]string{"role", "request.jwt.claims", "request.method", "request.path", "request.headers", "request.cookies"}
+
+// Request is the HTTP request database work runs for.
+type Request struct {
+	Method string
+	// Path is the request's path as the service sees it, without the query
+	// string: REST strips /rest/v1 as PostgREST does.
+	Path   string
+	Header http.Header
+}
+
+// FromHTTP is r's method, path and headers.
+func FromHTTP(r *http.Request) Request {
+	return Request{Method: r.Method, Path: r.URL.Path, Header: r.Header}
+}
+
+// Settings are the values of Names for one caller and request, rendered
+// once: a realtime socket reuses them for every check it runs.
+type Settings struct {
+	Role, Claims, Method, Path, Headers, Cookies string
+}
+
+// New renders the settings of id acting through req.
+func New(id identity.Identity, req Request) (Settings, error) {
+	s := Settings{Role: id.Role, Claims: string(id.ClaimsJSON), Method: req.Method, Path: req.Path}
+	if s.Role == "" {
+		s.Role = identity.Anon
+	}
+	if s.Claims == "" {
+		s.Claims = "{}"
+	}
+	var err error
+	s.Headers, s.Cookies, err = headerJSON(req.Header)
+	return s, err
+}
+
+// Args are the values of Names, in order, followed by extra.
+func (s Settings) Args(extra ...any) []any {
+	return append([]any{s.Role, s.Claims, s.Method, s.Path, s.Headers, s.Cookies}, extra...)
+}
+
+// SQL is the statement that sets Names from $1 to $6 and then each of
+// extra (constant setting names, e.g. realtime.topic) from $7 on, all
+// transaction-local. Its text depends only on extra, so it stays prepared.
+func SQL(extra ...string) string {
+	var b strings.Builder
+	b.WriteString("SELECT ")
+	n := 0
+	for _, name := range append(Names[:], extra...) {
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		n++
+		b.WriteString("set_config('" + name + "', $" + strconv.Itoa(n) + ", true)")
+	}
+	return b.String()
+}
+
+// setSQL is SQL() without extras, built once.
+var setSQL = SQL()
+
+// Set switches an open transaction to id's role and settings for req.
+func Set(ctx context.Context, tx pgx.Tx, id identity.Identity, req Request) error {
+	s, err := New(id, req)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, setSQL, s.Args()...); err != nil {
+		return fmt.Errorf("switch to role %s: %w", s.Role, err)
+	}
+	return nil
+}
+
+// Tx runs fn in a transaction as id acting through req, on pool (which
+// logs in as a role that may SET ROLE to it, e.g. authenticator). fn's
+// error rolls back; nil commits.
+func Tx(ctx context.Context, pool *pgxpool.Pool, id identity.Identity, req Request, fn func(pgx.Tx) error) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if err := Set(ctx, tx, id); err != nil {
+		if err := Set(ctx, tx, id, req); err != nil {
 			return err
 		}
 		return fn(tx)
 	})
 }
 
-// Set switches an open transaction to id's role and claims.
-func Set(ctx context.Context, tx pgx.Tx, id identity.Identity) error {
-	claims := id.ClaimsJSON
-	if len(claims) == 0 {
-		claims = []byte("{}")
-	}
-	role := id.Role
-	if role == "" {
-		role = identity.Anon
-	}
-	if _, err := tx.Exec(ctx, "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", role, string(claims)); err != nil {
-		return fmt.Errorf("switch to role %s: %w", role, err)
-	}
-	return nil
-}
-
 // Service is the identity of server-side work that bypasses row-level
 // security (scheduled jobs, webhooks).
 func Service() identity.Identity {
 	return identity.New(map[string]any{"role": identity.ServiceRole}, "")
+}
+
+// headerJSON renders the request.headers and request.cookies JSON:
+// objects with sorted keys, as json.Marshal renders a map[string]string,
+// built without the map (this runs on every request).
+func headerJSON(h http.Header) (headers, cookies string, err error) {
+	names := make([]string, 0, len(h))
+	for name := range h {
+		if !strings.EqualFold(name, "Cookie") {
+			names = append(names, name)
+		}
+	}
+	lower := strings.ToLower
+	slices.SortFunc(names, func(a, b string) int {
+		if c := strings.Compare(lower(a), lower(b)); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	buf := make([]byte, 0, 256)
+	buf = append(buf, '{')
+	for i, name := range names {
+		if i+1 < len(names) && lower(names[i+1]) == lower(name) {
+			continue // the same name in two spellings: the last one wins
+		}
+		if len(buf) > 1 {
+			buf = append(buf, ',')
+		}
+		buf = jsonstr.Append(buf, lower(name))
+		buf = append(buf, ':')
+		buf = jsonstr.Append(buf, strings.Join(h[name], ", "))
+	}
+	buf = append(buf, '}')
+	headers = string(buf)
+
+	cookies = "{}"
+	if len(h["Cookie"]) > 0 { // all (*http.Request).Cookies reads
+		cm := map[string]string{}
+		for _, c := range (&http.Request{Header: h}).Cookies() {
+			cm[c.Name] = c.Value
+		}
+		cb, err := json.Marshal(cm)
+		if err != nil {
+			return "", "", fmt.Errorf("encode cookies: %w", err)
+		}
+		cookies = string(cb)
+	}
+	return headers, cookies, nil
 }

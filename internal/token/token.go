@@ -27,6 +27,18 @@ type Claims = jwt.MapClaims
 // ErrInvalid wraps every verification failure.
 var ErrInvalid = errors.New("invalid JWT")
 
+// The kinds of failure a caller words differently, for errors.Is; a
+// failure of any other kind (signature, algorithm, unknown key, malformed)
+// wraps only ErrInvalid. They are golang-jwt's, named here so callers need
+// not know the library.
+var (
+	ErrExpired        = jwt.ErrTokenExpired
+	ErrNotValidYet    = jwt.ErrTokenNotValidYet
+	ErrIssuedInFuture = jwt.ErrTokenUsedBeforeIssued
+	ErrAudience       = jwt.ErrTokenInvalidAudience
+	ErrClaims         = jwt.ErrTokenInvalidClaims
+)
+
 // Signer signs with the current signing key and verifies with every key
 // still trusted. It is safe for concurrent use; SetKeys swaps the
 // asymmetric keys of a running server (after `daybase keys rotate`).
@@ -135,7 +147,7 @@ func (s *Signer) Verify(raw string) (Claims, error) {
 		return k.pub, nil
 	}, validMethods, jwt.WithTimeFunc(func() time.Time { return now }), jwt.WithLeeway(leeway))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if asymmetric {
 		s.cache.put(raw, set, claims, leeway)

@@ -1,6 +1,8 @@
 package token
 
 import (
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,5 +57,40 @@ func TestSignVerifyRoundTrip(t *testing.T) {
 	}
 	if _, err := NewSigner("another-secret-another-secret-another").Verify(tok); err == nil {
 		t.Fatal("a token verified under another secret")
+	}
+}
+
+// Verify's failures carry their kind for errors.Is, so callers never read
+// the text; every failure also wraps ErrInvalid.
+func TestVerifyFailureKinds(t *testing.T) {
+	s := NewSigner(testSecret)
+	now := time.Now()
+	sign := func(c Claims) string {
+		t.Helper()
+		tok, err := s.Sign(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok
+	}
+	other, _ := NewSigner(strings.Repeat("o", 40)).Sign(Claims{"exp": now.Add(time.Hour).Unix()})
+	tests := []struct {
+		name string
+		tok  string
+		kind error
+	}{
+		{"expired", sign(Claims{"exp": now.Add(-time.Hour).Unix()}), ErrExpired},
+		{"not valid yet", sign(Claims{"exp": now.Add(time.Hour).Unix(), "nbf": now.Add(time.Hour / 2).Unix()}), ErrNotValidYet},
+		{"another secret", other, ErrInvalid},
+		{"malformed", "not.a.jwt", ErrInvalid},
+	}
+	for _, tt := range tests {
+		_, err := s.Verify(tt.tok)
+		if !errors.Is(err, tt.kind) || !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: %v, want errors.Is %v and ErrInvalid", tt.name, err, tt.kind)
+		}
+	}
+	if _, err := s.Verify(other); errors.Is(err, ErrExpired) || errors.Is(err, ErrClaims) {
+		t.Errorf("a bad signature reads as a claims failure: %v", err)
 	}
 }

@@ -2,7 +2,8 @@
 // each column — into the JSON value to_jsonb() would give, which is what
 // the hosted Realtime puts in a change's record: numbers and booleans as
 // JSON natives, json/jsonb inline, arrays as JSON arrays, timestamps in
-// ISO 8601 with a 'T', and everything else as a string.
+// ISO 8601 with a 'T' (internal/pgtext, as REST renders them), and
+// everything else as a string.
 //
 // The text must come from a session with DateStyle ISO, TimeZone UTC,
 // IntervalStyle postgres and bytea_output hex; the replication connection
@@ -15,8 +16,8 @@ package pgjson
 import (
 	"bytes"
 
+	"daybase/internal/jsonstr"
 	"daybase/internal/pgtext"
-	"daybase/realtime/jsonstr"
 )
 
 // Kind is how a type's text becomes JSON.
@@ -84,32 +85,23 @@ func (t *Type) Append(b []byte, text []byte) []byte {
 			return append(b, text...)
 		}
 	case Timestamp, TimestampTZ:
-		return jsonstr.Append(b, isoTimestamp(string(text), t.Kind == TimestampTZ))
+		if out, ok := pgtext.AppendTimestamp(b, text, t.Kind == TimestampTZ); ok {
+			return out
+		}
 	case TimeTZ:
-		return jsonstr.Append(b, fullOffset(string(text)))
+		return jsonstr.AppendNoHTML(b, fullOffset(string(text)))
 	case Array:
 		if t.Elem != nil {
-			if out, ok := appendArray(b, text, t.Elem, t.Delim); ok {
+			if out, ok := pgtext.AppendArray(b, text, t.Delim, t.Elem.appendElem); ok {
 				return out
 			}
 		}
 	}
-	return jsonstr.Append(b, string(text))
+	return jsonstr.AppendNoHTML(b, string(text))
 }
 
-// isoTimestamp rewrites ISO DateStyle output to ISO 8601 as to_jsonb does:
-// the space becomes 'T' and an hour-only offset gains ":00" (a BC date
-// keeps its " BC" suffix). infinity and -infinity are left as they are.
-func isoTimestamp(s string, tz bool) string {
-	if len(s) < 11 || s[10] != ' ' {
-		return s
-	}
-	s = s[:10] + "T" + s[11:]
-	if tz {
-		s = fullOffset(s)
-	}
-	return s
-}
+// appendElem appends an array element of type t.
+func (t *Type) appendElem(b, elem []byte, _ bool) ([]byte, bool) { return t.Append(b, elem), true }
 
 // fullOffset turns a trailing "+HH" or "-HH" into "+HH:00".
 func fullOffset(s string) string {
@@ -121,119 +113,3 @@ func fullOffset(s string) string {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// appendArray converts an array literal such as {1,2}, {{a,"b c"},{NULL,d}}
-// or [0:1]={x,y}. It reports false when text is not a well-formed literal.
-func appendArray(b []byte, text []byte, elem *Type, delim byte) ([]byte, bool) {
-	if len(text) > 0 && text[0] == '[' {
-		i := bytes.IndexByte(text, '=')
-		if i < 0 {
-			return b, false
-		}
-		text = text[i+1:]
-	}
-	p := arrayParser{s: text, elem: elem, delim: delim, out: b}
-	if !p.array() || p.i != len(p.s) {
-		return b, false
-	}
-	return p.out, true
-}
-
-type arrayParser struct {
-	s     []byte
-	i     int
-	elem  *Type
-	delim byte
-	out   []byte
-	buf   []byte
-}
-
-func (p *arrayParser) array() bool {
-	if p.i >= len(p.s) || p.s[p.i] != '{' {
-		return false
-	}
-	p.i++
-	p.out = append(p.out, '[')
-	if p.i < len(p.s) && p.s[p.i] == '}' {
-		p.i++
-		p.out = append(p.out, ']')
-		return true
-	}
-	for {
-		if p.i >= len(p.s) {
-			return false
-		}
-		switch p.s[p.i] {
-		case '{':
-			if !p.array() {
-				return false
-			}
-		case '"':
-			if !p.quoted() {
-				return false
-			}
-		default:
-			if !p.unquoted() {
-				return false
-			}
-		}
-		if p.i >= len(p.s) {
-			return false
-		}
-		switch p.s[p.i] {
-		case '}':
-			p.i++
-			p.out = append(p.out, ']')
-			return true
-		case p.delim:
-			p.i++
-			p.out = append(p.out, ',')
-		default:
-			return false
-		}
-	}
-}
-
-func (p *arrayParser) quoted() bool {
-	p.i++ // opening quote
-	p.buf = p.buf[:0]
-	for p.i < len(p.s) {
-		c := p.s[p.i]
-		switch c {
-		case '\\':
-			if p.i+1 >= len(p.s) {
-				return false
-			}
-			p.buf = append(p.buf, p.s[p.i+1])
-			p.i += 2
-		case '"':
-			p.i++
-			p.out = p.elem.Append(p.out, p.buf)
-			return true
-		default:
-			p.buf = append(p.buf, c)
-			p.i++
-		}
-	}
-	return false
-}
-
-func (p *arrayParser) unquoted() bool {
-	start := p.i
-	for p.i < len(p.s) && p.s[p.i] != p.delim && p.s[p.i] != '}' {
-		if p.s[p.i] == '{' || p.s[p.i] == '"' {
-			return false
-		}
-		p.i++
-	}
-	v := p.s[start:p.i]
-	if len(v) == 0 {
-		return false
-	}
-	if string(v) == "NULL" {
-		p.out = append(p.out, "null"...)
-		return true
-	}
-	p.out = p.elem.Append(p.out, v)
-	return true
-}

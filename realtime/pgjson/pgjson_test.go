@@ -33,6 +33,8 @@ func TestAppend(t *testing.T) {
 		{tstz, "2024-05-02 09:00:00.5+00", `"2024-05-02T09:00:00.5+00:00"`},
 		{tstz, "2024-05-02 09:00:00+05:30", `"2024-05-02T09:00:00+05:30"`},
 		{tstz, "infinity", `"infinity"`},
+		{tstz, "0044-03-15 12:00:00+00 BC", `"0044-03-15T12:00:00+00:00 BC"`},
+		{tstz, "Tue Mar 15 12:00:00 2044 UTC", `"Tue Mar 15 12:00:00 2044 UTC"`}, // another DateStyle: kept
 		{&Type{Kind: Timestamp}, "2024-05-02 09:00:00", `"2024-05-02T09:00:00"`},
 		{&Type{Kind: TimeTZ}, "09:00:00-07", `"09:00:00-07:00"`},
 		{textA, `{a,"b c",NULL,"NULL","d\"e",""}`, `["a","b c",null,"NULL","d\"e",""]`},

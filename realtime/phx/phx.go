@@ -22,7 +22,7 @@ import (
 	"errors"
 	"fmt"
 
-	"daybase/realtime/jsonstr"
+	"daybase/internal/jsonstr"
 )
 
 // Version is a serializer version (the socket's vsn query parameter).
@@ -357,4 +357,4 @@ func appendRef(b []byte, ref string) []byte {
 }
 
 // AppendString appends s as a JSON string.
-func AppendString(b []byte, s string) []byte { return jsonstr.Append(b, s) }
+func AppendString(b []byte, s string) []byte { return jsonstr.AppendNoHTML(b, s) }

@@ -11,7 +11,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"daybase/realtime/jsonstr"
+	"daybase/internal/asrole"
+	"daybase/internal/identity"
+	"daybase/internal/jsonstr"
 )
 
 // Check asks which of Rows the role with Claims may see (or insert) under
@@ -20,8 +22,12 @@ type Check struct {
 	SQL    string
 	Role   string
 	Claims []byte // JSON object, for request.jwt.claims
-	// Settings are more transaction-local settings, e.g. realtime.topic.
-	Settings map[string]string
+	// Request is the request the check runs for (request.headers and the
+	// other settings of internal/asrole): a socket's opening handshake or a
+	// REST broadcast; none for the changes feed, as Supabase's.
+	Request asrole.Request
+	// Topic is realtime.topic, the private channel's topic, or "".
+	Topic string
 	// Rows holds one value per Table column, nil for NULL.
 	Rows [][]*string
 
@@ -44,7 +50,7 @@ func RowsJSON(rows [][]*string) []byte {
 			if v == nil {
 				b = append(b, "null"...)
 			} else {
-				b = jsonstr.Append(b, *v)
+				b = jsonstr.AppendNoHTML(b, *v)
 			}
 		}
 		b = append(b, ']')
@@ -52,7 +58,8 @@ func RowsJSON(rows [][]*string) []byte {
 	return append(b, ']')
 }
 
-const setSQL = `SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('realtime.topic', $3, true)`
+// setSQL sets up a check's transaction as its caller, with realtime.topic.
+var setSQL = asrole.SQL("realtime.topic")
 
 // Run evaluates checks in one pipeline on one connection of pool (the
 // authenticator pool) inside a read-only transaction. Checks are grouped by
@@ -148,12 +155,11 @@ func runBatch(ctx context.Context, conn *pgx.Conn, checks []*Check) error {
 	b := &pgx.Batch{}
 	b.Queue("BEGIN READ ONLY")
 	for _, c := range checks {
-		topic := c.Settings["realtime.topic"]
-		claims := string(c.Claims)
-		if claims == "" {
-			claims = "{}"
+		as, err := asrole.New(identity.Identity{Role: c.Role, ClaimsJSON: c.Claims}, c.Request)
+		if err != nil {
+			return err
 		}
-		b.Queue(setSQL, c.Role, claims, topic)
+		b.Queue(setSQL, as.Args(c.Topic)...)
 		b.Queue(statementName(c.SQL), string(RowsJSON(c.Rows)))
 	}
 	b.Queue("COMMIT")

@@ -250,9 +250,9 @@ func TestInsertPolicies(t *testing.T) {
 		{"lobby", false, false, false},
 	} {
 		rows := [][]*string{row(tc.topic, "broadcast"), row(tc.topic, "presence")}
-		settings := map[string]string{"realtime.topic": tc.topic}
-		r := &rls.Check{SQL: sel.SQL, Role: "authenticated", Claims: claims(alice), Settings: settings, Rows: rows}
-		w := &rls.Check{SQL: ins.SQL, Role: "authenticated", Claims: claims(alice), Settings: settings, Rows: rows}
+		topic := tc.topic
+		r := &rls.Check{SQL: sel.SQL, Role: "authenticated", Claims: claims(alice), Topic: topic, Rows: rows}
+		w := &rls.Check{SQL: ins.SQL, Role: "authenticated", Claims: claims(alice), Topic: topic, Rows: rows}
 		if err := rls.Run(ctx, api, []*rls.Check{r, w}); err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"math"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/disintegration/imaging"
 	"github.com/gen2brain/webp"
@@ -103,26 +104,38 @@ func (r *Renderer) Render(ctx context.Context, src Source, o Options, accept str
 	if res, ok := r.cache.get(key); ok {
 		return res, nil
 	}
-	v, err, _ := r.group.Do(key, func() (any, error) {
+	// The render is shared by every caller asking for key at once, so it
+	// runs on none of their contexts: one that leaves, even while waiting
+	// for a slot, neither cancels it for the others nor keeps its result
+	// from the cache. renderTimeout bounds it instead.
+	ch := r.group.DoChan(key, func() (any, error) {
+		work, cancel := context.WithTimeout(context.WithoutCancel(ctx), renderTimeout)
+		defer cancel()
 		select {
 		case r.slots <- struct{}{}:
-		case <-ctx.Done():
-			return nil, fmt.Errorf("transform: waiting for a render slot: %w", ctx.Err())
+		case <-work.Done():
+			return nil, fmt.Errorf("transform: waiting for a render slot: %w", work.Err())
 		}
 		defer func() { <-r.slots }()
-		// Another caller may wait on this render: finish it even if the
-		// first one leaves, so its result reaches the cache.
-		res, err := r.render(context.WithoutCancel(ctx), src, o, webpOK)
+		res, err := r.render(work, src, o, webpOK)
 		if err == nil && !res.Original {
 			r.cache.put(key, res)
 		}
 		return res, err
 	})
-	if err != nil {
-		return Result{}, err
+	select {
+	case done := <-ch:
+		if done.Err != nil {
+			return Result{}, done.Err
+		}
+		return done.Val.(Result), nil
+	case <-ctx.Done():
+		return Result{}, fmt.Errorf("transform: %w", ctx.Err())
 	}
-	return v.(Result), nil
 }
+
+// renderTimeout bounds one shared render, its wait for a slot included.
+const renderTimeout = 30 * time.Second
 
 // acceptsWebP reports whether an Accept header lists image/webp (browsers
 // send it for <img>); wildcards do not count, as with imgproxy.

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/disintegration/imaging"
 	"github.com/gen2brain/webp"
@@ -434,5 +435,56 @@ func BenchmarkRender(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// A caller that gives up while the render waits for a slot must not take
+// the render down for another caller of the same image.
+func TestRenderOutlivesTheCallerWhoStartedIt(t *testing.T) {
+	r := New(Config{Concurrency: 1})
+	release := make(chan struct{})
+	busy := Source{Key: "busy", Size: -1, Open: func(context.Context) (io.ReadCloser, error) {
+		<-release
+		return io.NopCloser(bytes.NewReader(encoded(t, halves(40, 20), "png"))), nil
+	}}
+	go r.Render(context.Background(), busy, Options{Width: 10}, "") // holds the only slot
+	for len(r.slots) == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	src := source("shared", encoded(t, halves(400, 200), "png"), nil)
+	first, leave := context.WithCancel(context.Background())
+	firstErr := make(chan error, 1)
+	go func() {
+		_, err := r.Render(first, src, Options{Width: 100}, "")
+		firstErr <- err
+	}()
+	time.Sleep(20 * time.Millisecond) // the first caller starts the render
+	second := make(chan error, 1)
+	var res Result
+	go func() {
+		var err error
+		res, err = r.Render(context.Background(), src, Options{Width: 100}, "")
+		second <- err
+	}()
+	time.Sleep(50 * time.Millisecond) // both wait on the one render
+	leave()
+	wait := func(ch chan error) error {
+		select {
+		case err := <-ch:
+			return err
+		case <-time.After(10 * time.Second):
+			t.Fatal("a caller is still waiting after 10 s")
+			return nil
+		}
+	}
+	if err := wait(firstErr); !errors.Is(err, context.Canceled) {
+		t.Errorf("the caller who left: %v, want context.Canceled", err)
+	}
+	close(release)
+	if err := wait(second); err != nil {
+		t.Fatalf("the caller who stayed: %v", err)
+	}
+	if img, _ := decodeResult(t, res); img.Bounds().Dx() != 100 {
+		t.Errorf("width %d, want 100", img.Bounds().Dx())
 	}
 }

@@ -16,6 +16,8 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"daybase/internal/asrole"
+	"daybase/internal/identity"
 	"daybase/internal/pgtest"
 )
 
@@ -88,7 +90,8 @@ func (b *Bundle) Begin(a Actor) pgx.Tx {
 	if err != nil {
 		b.T.Fatalf("begin: %v", err)
 	}
-	if _, err := tx.Exec(b.Ctx, "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", a.Role, a.Claims()); err != nil {
+	id := identity.Identity{Role: a.Role, ClaimsJSON: []byte(a.Claims())}
+	if err := asrole.Set(b.Ctx, tx, id, asrole.Request{}); err != nil {
 		tx.Rollback(b.Ctx)
 		b.T.Fatalf("switch to %s: %v", a.Role, err)
 	}

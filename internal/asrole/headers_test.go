@@ -1,4 +1,4 @@
-package rest
+package asrole
 
 import (
 	"encoding/json"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// requestHeaders renders what json.Marshal renders for the same map.
+// headerJSON renders what json.Marshal renders for the same map.
 func TestRequestHeadersJSON(t *testing.T) {
 	h := http.Header{
 		"Accept":        {"application/json"},
@@ -16,7 +16,7 @@ func TestRequestHeadersJSON(t *testing.T) {
 		"Cookie":        {"a=1; b=two"},
 		"Prefer":        {""},
 	}
-	got, cookies, err := requestHeaders(h)
+	got, cookies, err := headerJSON(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestRequestHeadersJSON(t *testing.T) {
 	if cookies != `{"a":"1","b":"two"}` {
 		t.Errorf("cookies %s", cookies)
 	}
-	if _, c, _ := requestHeaders(http.Header{"Accept": {"*/*"}}); c != "{}" {
+	if _, c, _ := headerJSON(http.Header{"Accept": {"*/*"}}); c != "{}" {
 		t.Errorf("no cookies: %s", c)
 	}
 }
@@ -53,4 +53,22 @@ func lowerASCII(s string) string {
 		}
 	}
 	return string(b)
+}
+
+func TestRequestHeaders(t *testing.T) {
+	headers, cookies, err := headerJSON(http.Header{
+		"Accept":        {"application/json"},
+		"X-Forwarded":   {"a", "b"},
+		"Cookie":        {"a=1; b=2"},
+		"Authorization": {"Bearer x"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"accept":"application/json","authorization":"Bearer x","x-forwarded":"a, b"}`; headers != want {
+		t.Errorf("headers %s, want %s", headers, want)
+	}
+	if want := `{"a":"1","b":"2"}`; cookies != want {
+		t.Errorf("cookies %s, want %s", cookies, want)
+	}
 }
