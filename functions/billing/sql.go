@@ -1,15 +1,13 @@
 package billing
 
-import "embed"
+import (
+	"embed"
+
+	"daybase/internal/sqlfile"
+)
 
 //go:embed sql/*.sql
-var queries embed.FS
+var sqlFiles embed.FS
 
 // query returns the statement in sql/<name>.sql.
-func query(name string) string {
-	b, err := queries.ReadFile("sql/" + name + ".sql")
-	if err != nil {
-		panic(err) // embedded at build time
-	}
-	return string(b)
-}
+var query = sqlfile.Loader(sqlFiles)

@@ -8,12 +8,14 @@ package mail
 
 import (
 	"context"
-	_ "embed"
+	"embed"
 	"fmt"
 	"log/slog"
 	"mime"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"daybase/internal/sqlfile"
 )
 
 // Message is one plain-text e-mail.
@@ -29,8 +31,10 @@ type Sender interface {
 	Send(ctx context.Context, m Message) error
 }
 
-//go:embed sql/insert_outbox.sql
-var insertOutboxSQL string
+//go:embed sql/*.sql
+var sqlFiles embed.FS
+
+var insertOutboxSQL = sqlfile.Loader(sqlFiles)("insert_outbox")
 
 // Outbox keeps mail in auth.outbox (and the log) for development, when no
 // SMTP server is configured: links can be read with
