@@ -7,20 +7,15 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"daybase/internal/sqlfile"
 )
 
 //go:embed sql/*.sql
 var sqlFiles embed.FS
 
-// query returns the statement in sql/<name>.sql; a missing file is a
-// programming error caught by the first test that runs the query.
-func query(name string) string {
-	b, err := sqlFiles.ReadFile("sql/" + name + ".sql")
-	if err != nil {
-		panic("storage: missing query " + name)
-	}
-	return string(b)
-}
+// query returns the statement in sql/<name>.sql.
+var query = sqlfile.Loader(sqlFiles)
 
 var (
 	qBucketGet          = query("bucket_get")

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/mail"
+	netmail "net/mail"
 	"strings"
 	"time"
 
@@ -16,6 +16,7 @@ import (
 	"daybase/functions/restore"
 	"daybase/functions/support"
 	"daybase/gateway/auth"
+	"daybase/internal/mail"
 )
 
 // functionsEnv is the /functions/v1 and background-jobs part of the
@@ -40,7 +41,7 @@ type functionsEnv struct {
 	// a task's notifications and the scheduler that sends them share it.
 	reminders    *reminders.Service
 	jobsDisabled bool
-	mailer       reminders.Mailer
+	mailer       mail.Sender
 	support      support.Config
 	billing      billing.Config
 	integrations integrations.Config
@@ -83,21 +84,25 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 	if v := strings.TrimSpace(getenv("DAYBASE_INTEGRATIONS_ALLOW_HOSTS")); v != "" {
 		e.integrations.AllowInternalHosts = strings.Split(v, ",")
 	}
-	if s := d.auth.SMTP; s.Host != "" {
-		e.mailer = reminders.SMTPMailer{Host: s.Host, Port: s.Port, User: s.User, Password: s.Pass, From: s.From}
-	} else {
-		e.mailer = reminders.OutboxMailer{Pool: d.adminPool, Log: d.log.With("component", "reminders")}
+	outbox := mail.NewOutbox(d.adminPool, d.log.With("component", "functions"))
+	e.mailer = outbox
+	if d.auth.SMTP.Host != "" {
+		m, err := mail.NewSMTP(d.auth.SMTP.Mail())
+		if err != nil {
+			return e, err
+		}
+		e.mailer = m
 	}
 	e.support = support.Config{Mailer: e.mailer}
 	if v := strings.TrimSpace(getenv("DAYBASE_SUPPORT_EMAIL")); v != "" {
-		a, err := mail.ParseAddress(v)
+		a, err := netmail.ParseAddress(v)
 		if err != nil || a.Name != "" {
 			return e, fmt.Errorf("DAYBASE_SUPPORT_EMAIL=%q: want a plain e-mail address", v)
 		}
 		e.support.To = a.Address
 	}
 	if e.support.To == "" || d.auth.SMTP.Host == "" {
-		e.support.Mailer = reminders.OutboxMailer{Pool: d.adminPool, Log: d.log.With("component", "support"), Kind: "support_request"}
+		e.support.Mailer = outbox
 	}
 	return e, nil
 }

@@ -44,6 +44,7 @@ import (
 	"daybase/functions"
 	"daybase/internal/admins"
 	"daybase/internal/sqlconsole"
+	"daybase/internal/sqlfile"
 )
 
 // Name is the function's name under /functions/v1.
@@ -75,13 +76,7 @@ type Config struct {
 //go:embed sql/*.sql
 var queries embed.FS
 
-func query(name string) string {
-	b, err := queries.ReadFile("sql/" + name + ".sql")
-	if err != nil {
-		panic(err) // embedded at build time
-	}
-	return string(b)
-}
+var query = sqlfile.Loader(queries)
 
 var (
 	auditStartSQL  = query("audit_start")

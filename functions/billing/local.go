@@ -35,9 +35,7 @@ func (s *Service) localURL(kind, token string) string {
 
 func (s *Service) localCheckout(ctx context.Context, c checkout) (string, error) {
 	tok := newToken()
-	_, err := s.admin.Exec(ctx, `INSERT INTO jobs.billing_sessions
-  (id, kind, user_id, team_id, price, seats, customer_email, success_url, cancel_url)
-VALUES ($1, 'checkout', $2, nullif($3, '')::uuid, $4, $5, nullif($6, ''), $7, $8)`,
+	_, err := s.admin.Exec(ctx, localCheckoutInsertSQL,
 		tok, c.userID, c.teamID, c.price.Name, c.seats, c.customerEmail, c.successURL, c.cancelURL)
 	if err != nil {
 		return "", err
@@ -47,8 +45,7 @@ VALUES ($1, 'checkout', $2, nullif($3, '')::uuid, $4, $5, nullif($6, ''), $7, $8
 
 func (s *Service) localPortal(ctx context.Context, p portal) (string, error) {
 	tok := newToken()
-	_, err := s.admin.Exec(ctx, `INSERT INTO jobs.billing_sessions (id, kind, user_id, team_id, success_url, expires_at)
-VALUES ($1, 'portal', $2, nullif($3, '')::uuid, $4, now() + interval '1 hour')`, tok, p.userID, p.teamID, p.returnURL)
+	_, err := s.admin.Exec(ctx, localPortalInsertSQL, tok, p.userID, p.teamID, p.returnURL)
 	if err != nil {
 		return "", err
 	}
@@ -66,9 +63,7 @@ type session struct {
 var errNoSession = errors.New("no such billing session")
 
 func loadSession(ctx context.Context, tx pgx.Tx, kind, id string, lock bool) (session, error) {
-	q := `SELECT id, kind, user_id::text, coalesce(team_id::text, ''), coalesce(price, ''), coalesce(seats, 1),
-  coalesce(customer_email, ''), coalesce(success_url, ''), coalesce(cancel_url, ''), status
-FROM jobs.billing_sessions WHERE id = $1 AND kind = $2 AND expires_at > now()`
+	q := sessionLoadSQL
 	if lock {
 		q += " FOR UPDATE"
 	}
@@ -161,14 +156,14 @@ func (s *Service) localPay(ctx context.Context, tok, action string) (any, error)
 		}
 		if action != "pay" {
 			to = se.CancelURL
-			_, err := tx.Exec(ctx, `UPDATE jobs.billing_sessions SET status = 'canceled' WHERE id = $1`, tok)
+			_, err := tx.Exec(ctx, sessionCancelSQL, tok)
 			return err
 		}
 		to = se.SuccessURL
 		if err := recordLocal(ctx, tx, se, s.now()); err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `UPDATE jobs.billing_sessions SET status = 'completed' WHERE id = $1`, tok)
+		_, err = tx.Exec(ctx, sessionCompleteSQL, tok)
 		return err
 	})
 	if errors.Is(err, errNoSession) {
@@ -188,12 +183,11 @@ func recordLocal(ctx context.Context, tx pgx.Tx, se session, now time.Time) erro
 	if p.Period == "year" {
 		end = now.AddDate(1, 0, 0)
 	}
-	owner, table, col := se.UserID, "public.user_subscriptions", "user_id"
+	owner, cancelAll := se.UserID, userSubscriptionsCancelActiveSQL
 	if se.TeamID != "" {
-		owner, table, col = se.TeamID, "public.team_subscriptions", "team_id"
+		owner, cancelAll = se.TeamID, teamSubscriptionsCancelActiveSQL
 	}
-	if _, err := tx.Exec(ctx, `UPDATE `+table+` SET status = 'canceled'
-WHERE `+col+` = $1 AND status IN ('active', 'trialing', 'past_due')`, owner); err != nil {
+	if _, err := tx.Exec(ctx, cancelAll, owner); err != nil {
 		return err
 	}
 	return upsertSubscription(ctx, tx, subscription{
@@ -210,12 +204,10 @@ type localSub struct {
 }
 
 func listSubscriptions(ctx context.Context, tx pgx.Tx, se session) ([]localSub, error) {
-	q := `SELECT subscription_id, plan_id, status, 1, current_period_end FROM public.user_subscriptions
-WHERE user_id = $1::uuid AND status IN ('active', 'trialing', 'past_due') ORDER BY created_at DESC`
+	q := userSubscriptionsListSQL
 	arg := se.UserID
 	if se.TeamID != "" {
-		q = `SELECT subscription_id, plan_id, status, seats, current_period_end FROM public.team_subscriptions
-WHERE team_id = $1::uuid AND status IN ('active', 'trialing', 'past_due') ORDER BY created_at DESC`
+		q = teamSubscriptionsListSQL
 		arg = se.TeamID
 	}
 	rows, err := tx.Query(ctx, q, arg)
@@ -250,11 +242,11 @@ func (s *Service) localManage(ctx context.Context, tok string, form map[string][
 		}
 		switch get("action") {
 		case "cancel":
-			table, col, owner := "public.user_subscriptions", "user_id", se.UserID
+			cancel, owner := userSubscriptionCancelSQL, se.UserID
 			if se.TeamID != "" {
-				table, col, owner = "public.team_subscriptions", "team_id", se.TeamID
+				cancel, owner = teamSubscriptionCancelSQL, se.TeamID
 			}
-			_, err := tx.Exec(ctx, `UPDATE `+table+` SET status = 'canceled' WHERE subscription_id = $1 AND `+col+` = $2::uuid`, get("subscription"), owner)
+			_, err := tx.Exec(ctx, cancel, get("subscription"), owner)
 			to = s.localURL("portal", tok)
 			return err
 		case "change":
@@ -264,8 +256,7 @@ func (s *Service) localManage(ctx context.Context, tok string, form map[string][
 				return nil
 			}
 			ntok := newToken()
-			_, err := tx.Exec(ctx, `INSERT INTO jobs.billing_sessions (id, kind, user_id, team_id, price, seats, success_url, cancel_url)
-VALUES ($1, 'checkout', $2::uuid, nullif($3, '')::uuid, $4, $5, $6, $7)`, ntok, se.UserID, se.TeamID, p.Name,
+			_, err := tx.Exec(ctx, localChangeCheckoutInsertSQL, ntok, se.UserID, se.TeamID, p.Name,
 				max(1, atoiOr(get("seats"), 5)), se.SuccessURL, s.localURL("portal", tok))
 			to = s.localURL("checkout", ntok)
 			return err
@@ -340,4 +331,20 @@ var (
 <div class="card"><h2>Change plan</h2><form method="post" action="{{.Action}}"><input type="hidden" name="action" value="change">
 {{range .Prices}}<p><button name="price" value="{{.Name}}">{{.Name}} — {{.Amount}} a {{.Period}}</button></p>{{end}}</form></div>
 <p><a href="{{.Session.SuccessURL}}">Return to Daybase</a></p>{{end}}`))
+)
+
+// Statements used inline above, from sql/*.sql.
+var (
+	localCheckoutInsertSQL           = query("local_checkout_insert")
+	localPortalInsertSQL             = query("local_portal_insert")
+	sessionLoadSQL                   = query("session_load")
+	sessionCancelSQL                 = query("session_cancel")
+	sessionCompleteSQL               = query("session_complete")
+	userSubscriptionsListSQL         = query("user_subscriptions_list")
+	teamSubscriptionsListSQL         = query("team_subscriptions_list")
+	localChangeCheckoutInsertSQL     = query("local_change_checkout_insert")
+	userSubscriptionsCancelActiveSQL = query("user_subscriptions_cancel_active")
+	teamSubscriptionsCancelActiveSQL = query("team_subscriptions_cancel_active")
+	userSubscriptionCancelSQL        = query("user_subscription_cancel")
+	teamSubscriptionCancelSQL        = query("team_subscription_cancel")
 )

@@ -9,6 +9,7 @@ import (
 
 	"daybase/functions/internal/fntest"
 	"daybase/functions/reminders"
+	"daybase/internal/mail"
 	"daybase/internal/pgtest"
 )
 
@@ -253,7 +254,7 @@ SELECT $1, 'Task ' || g, $2::timestamptz + make_interval(secs => g), '{1}' FROM 
 func TestEmailFollowsPreferences(t *testing.T) {
 	b := setup(t)
 	ctx := context.Background()
-	s := reminders.NewScheduler(b.svc, reminders.SchedulerConfig{Mailer: reminders.OutboxMailer{Pool: b.Admin, Log: b.Log}, AppURL: "http://app.test"})
+	s := reminders.NewScheduler(b.svc, reminders.SchedulerConfig{Mailer: mail.NewOutbox(b.Admin, b.Log), AppURL: "http://app.test"})
 	start := b.clock.Now()
 	b.task("No mail", start.Add(time.Minute))
 	s.ProcessRequests(ctx)

@@ -12,12 +12,14 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/robfig/cron/v3"
+
+	"daybase/internal/mail"
 )
 
 // SchedulerConfig configures the reminder scheduler.
 type SchedulerConfig struct {
 	// Mailer sends reminder e-mails; nil sends none.
-	Mailer Mailer
+	Mailer mail.Sender
 	// AppURL is the web app's base URL for links in e-mails
 	// (e.g. http://127.0.0.1:54321).
 	AppURL string
@@ -134,39 +136,13 @@ type due struct {
 // claimSQL takes up to $2 pending reminders due by $1. A row another
 // instance holds is skipped, not waited for. superseded: a later reminder
 // of the same task is also due already (only acted on for late rows).
-const claimSQL = `
-SELECT r.id, r.task_id::text, r.user_id::text, r.kind, r.offset_minutes, r.task_due_at, r.fire_at,
-       t.title, t.priority, coalesce(to_char(t.due_date, 'YYYY-MM-DD'), ''), t.due_time, t.is_completed, t.is_deleted,
-       EXISTS (SELECT FROM jobs.task_reminders l
-               WHERE l.task_id = r.task_id AND l.user_id = r.user_id AND l.status = 'pending'
-                 AND l.fire_at > r.fire_at AND l.fire_at <= $1),
-       coalesce(pin.enabled, true), coalesce(pbr.enabled, true), coalesce(pem.enabled, false),
-       coalesce(pin.priority_threshold, 1), coalesce(pbr.priority_threshold, 1), coalesce(pem.priority_threshold, 1),
-       coalesce(pr.notifications_enabled, true), coalesce(up.task_reminders, true), coalesce(u.email, '')
-FROM jobs.task_reminders r
-JOIN public.tasks t ON t.id = r.task_id
-JOIN auth.users u ON u.id = r.user_id
-LEFT JOIN public.user_notification_preferences pin ON pin.user_id = r.user_id AND pin.channel_type = 'in_app'
-LEFT JOIN public.user_notification_preferences pbr ON pbr.user_id = r.user_id AND pbr.channel_type = 'browser'
-LEFT JOIN public.user_notification_preferences pem ON pem.user_id = r.user_id AND pem.channel_type = 'email'
-LEFT JOIN public.profiles pr ON pr.id = r.user_id
-LEFT JOIN public.user_profiles up ON up.id = r.user_id
-WHERE r.status = 'pending' AND r.fire_at <= $1
-ORDER BY r.fire_at
-LIMIT $2
-FOR UPDATE OF r SKIP LOCKED`
+var claimSQL = query("claim")
 
 // insertNotificationsSQL writes one notifications row per reminder (the
 // table of spec 002 §3; realtime carries inserts to the app).
-const insertNotificationsSQL = `
-INSERT INTO public.notifications (type, title, message, to_user_id, from_user_id, entity_id, entity_type, is_read, metadata)
-SELECT ty, ti, me, u, NULL, e, 'task', false, md::jsonb
-FROM unnest($1::text[], $2::text[], $3::text[], $4::uuid[], $5::uuid[], $6::text[]) AS n(ty, ti, me, u, e, md)`
+var insertNotificationsSQL = query("insert_notifications")
 
-const markSQL = `
-UPDATE jobs.task_reminders r SET status = m.status, late = m.late, handled_at = $4
-FROM unnest($1::bigint[], $2::text[], $3::bool[]) AS m(id, status, late)
-WHERE r.id = m.id`
+var markSQL = query("mark")
 
 // Deliver hands out every reminder due by now, batch by batch, and
 // returns how many it handled (delivered, superseded or dropped).
@@ -186,11 +162,11 @@ type notificationRow struct{ typ, title, message, userID, taskID, metadata strin
 
 func (s *Scheduler) deliverBatch(ctx context.Context) (int, error) {
 	now := s.svc.now()
-	var mails []Mail
+	var mails []mail.Message
 	n := 0
 	err := pgx.BeginFunc(ctx, s.svc.admin, func(tx pgx.Tx) error {
 		var exists bool
-		if err := tx.QueryRow(ctx, `SELECT to_regclass('public.notifications') IS NOT NULL`).Scan(&exists); err != nil {
+		if err := tx.QueryRow(ctx, notificationsExistSQL).Scan(&exists); err != nil {
 			return err
 		}
 		if !exists {
@@ -268,7 +244,7 @@ func (s *Scheduler) deliverBatch(ctx context.Context) (int, error) {
 func passes(priority, threshold int) bool { return max(priority, 1) >= threshold }
 
 // decide turns one claimed reminder into its status and what to send.
-func (s *Scheduler) decide(d due, late bool) (string, *notificationRow, *Mail) {
+func (s *Scheduler) decide(d due, late bool) (string, *notificationRow, *mail.Message) {
 	switch {
 	case d.completed || d.deleted:
 		return "dropped", nil, nil
@@ -294,14 +270,14 @@ func (s *Scheduler) decide(d due, late bool) (string, *notificationRow, *Mail) {
 	if inApp {
 		note = &notificationRow{typ: typ, title: title, message: message, userID: d.userID, taskID: d.taskID, metadata: string(b)}
 	}
-	var m *Mail
+	var m *mail.Message
 	if email {
 		body := message + "\n\n" + d.title + "\n"
 		if late {
 			body += "\n(This reminder is late: the server was unavailable at " + d.fireAt.UTC().Format(time.RFC1123) + ".)\n"
 		}
 		body += "\nOpen the task: " + strings.TrimRight(s.cfg.AppURL, "/") + actionURL + "\n"
-		m = &Mail{To: d.address, Subject: title, Body: body}
+		m = &mail.Message{To: d.address, Subject: title, Body: body, Kind: "task_reminder"}
 	}
 	return "delivered", note, m
 }
@@ -355,7 +331,7 @@ func (s *Scheduler) ProcessRequests(ctx context.Context) (int, error) {
 	for {
 		n := 0
 		err := pgx.BeginFunc(ctx, s.svc.admin, func(tx pgx.Tx) error {
-			rows, err := tx.Query(ctx, `SELECT task_id::text FROM jobs.reminder_requests ORDER BY requested_at LIMIT 200 FOR UPDATE SKIP LOCKED`)
+			rows, err := tx.Query(ctx, claimRequestsSQL)
 			if err != nil {
 				return err
 			}
@@ -384,7 +360,7 @@ func (s *Scheduler) ProcessRequests(ctx context.Context) (int, error) {
 
 // Prune deletes handled reminders older than 30 days.
 func (s *Scheduler) Prune(ctx context.Context) (int, error) {
-	tag, err := s.svc.admin.Exec(ctx, `DELETE FROM jobs.task_reminders WHERE status <> 'pending' AND fire_at < $1`,
+	tag, err := s.svc.admin.Exec(ctx, pruneSQL,
 		s.svc.now().Add(-30*24*time.Hour))
 	return int(tag.RowsAffected()), err
 }
@@ -396,3 +372,10 @@ func (c cronLogger) Info(msg string, kv ...any) { c.l.Debug(msg, kv...) }
 func (c cronLogger) Error(err error, msg string, kv ...any) {
 	c.l.Error(msg, append(kv, "err", err)...)
 }
+
+// Statements used inline above, from sql/*.sql.
+var (
+	notificationsExistSQL = query("notifications_exist")
+	claimRequestsSQL      = query("claim_requests")
+	pruneSQL              = query("prune")
+)

@@ -14,11 +14,7 @@ var ErrTaskNotFound = errors.New("task not found")
 
 // loadTask reads what planning needs, the recipient (the assignee, else the
 // owner) and the recipient's time zone. tx must bypass row-level security.
-const loadTaskSQL = `
-SELECT t.id::text, coalesce(to_char(t.due_date, 'YYYY-MM-DD'), ''), t.due_time, t.reminders,
-       t.is_completed, t.is_deleted, coalesce(t.assigned_to, t.user_id)::text,
-       jobs.user_time_zone(coalesce(t.assigned_to, t.user_id))
-FROM public.tasks t WHERE t.id = $1`
+var loadTaskSQL = query("load_task")
 
 // Replace recomputes the pending reminders of one task in tx (which must
 // bypass row-level security: the admin pool or service_role): earlier
@@ -59,12 +55,11 @@ func Replace(ctx context.Context, tx pgx.Tx, taskID string, now time.Time) (_ []
 	if d, _, ok := DueMoment(t, loc); ok && !t.Completed && !t.Deleted {
 		dueAt = &d
 	}
-	if _, err := tx.Exec(ctx, `DELETE FROM jobs.task_reminders
-WHERE task_id = $1 AND status = 'pending' AND (fire_at > $2 OR $3::timestamptz IS NULL OR task_due_at <> $3)`,
+	if _, err := tx.Exec(ctx, deletePendingSQL,
 		taskID, now, dueAt); err != nil {
 		return nil, err
 	}
-	if _, err := tx.Exec(ctx, `DELETE FROM jobs.reminder_requests WHERE task_id = $1`, taskID); err != nil {
+	if _, err := tx.Exec(ctx, deleteRequestsSQL, taskID); err != nil {
 		return nil, err
 	}
 	if len(plan) == 0 {
@@ -77,12 +72,16 @@ WHERE task_id = $1 AND status = 'pending' AND (fire_at > $2 OR $3::timestamptz I
 	for i, r := range plan {
 		kinds[i], offsets[i], dues[i], fires[i] = r.Kind, int32(r.OffsetMinutes), r.TaskDueAt, r.FireAt
 	}
-	_, err = tx.Exec(ctx, `
-INSERT INTO jobs.task_reminders (task_id, user_id, kind, offset_minutes, task_due_at, fire_at)
-SELECT $1, $2, k, o, d, f FROM unnest($3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[]) AS u(k, o, d, f)
-ON CONFLICT ON CONSTRAINT task_reminders_once DO NOTHING`, taskID, recipient, kinds, offsets, dues, fires)
+	_, err = tx.Exec(ctx, insertRemindersSQL, taskID, recipient, kinds, offsets, dues, fires)
 	if err != nil {
 		return nil, err
 	}
 	return plan, nil
 }
+
+// Statements used inline above, from sql/*.sql.
+var (
+	deletePendingSQL   = query("delete_pending")
+	deleteRequestsSQL  = query("delete_requests")
+	insertRemindersSQL = query("insert_reminders")
+)

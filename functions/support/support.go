@@ -17,7 +17,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/mail"
+	netmail "net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -25,7 +25,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"daybase/functions"
-	"daybase/functions/reminders"
+	"daybase/internal/mail"
 )
 
 // Limits of one request and of a user's requests.
@@ -47,7 +47,7 @@ type Config struct {
 	// kept in the dev outbox addressed to DevAddress and logged.
 	To string
 	// Mailer sends to To (SMTP, or the dev outbox when SMTP is not set).
-	Mailer reminders.Mailer
+	Mailer mail.Sender
 	// PerHour caps a user's requests in a sliding hour; DefaultPerHour when 0.
 	PerHour int
 }
@@ -104,7 +104,7 @@ func (s *Service) handle(ctx context.Context, r *functions.Request) (any, error)
 	if in.Email == "" || in.Message == "" {
 		return nil, failure(http.StatusBadRequest, missingTitle, missingText)
 	}
-	addr, err := mail.ParseAddress(in.Email)
+	addr, err := netmail.ParseAddress(in.Email)
 	if err != nil || addr.Name != "" || len(in.Email) > MaxEmail {
 		return nil, failure(http.StatusBadRequest, "Invalid email", "Please provide a valid email address")
 	}
@@ -172,8 +172,9 @@ VALUES ($1, $2, $3, $4) RETURNING id::text, created_at`, uid, addr.Address, in.M
 	if to == "" {
 		to = DevAddress
 	}
-	m := reminders.Mail{
+	m := mail.Message{
 		To:      to,
+		Kind:    "support_request",
 		Subject: fmt.Sprintf("Support request (%s) from %s", topicLabel(topic), addr.Address),
 		Body: fmt.Sprintf("Request: %s\nReceived: %s\nTopic: %s\nUser id: %s\nAccount e-mail: %s\nContact e-mail: %s\n\n%s\n",
 			id, createdAt.UTC().Format(time.RFC3339), topicLabel(topic), uid, accountEmail, addr.Address, in.Message),

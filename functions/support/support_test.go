@@ -10,10 +10,10 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"daybase/functions/internal/fntest"
-	"daybase/functions/reminders"
 	"daybase/functions/support"
 	"daybase/internal/asrole"
 	"daybase/internal/identity"
+	"daybase/internal/mail"
 	"daybase/internal/pgtest"
 )
 
@@ -21,11 +21,11 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 
 type fakeMailer struct {
 	mu   sync.Mutex
-	sent []reminders.Mail
+	sent []mail.Message
 	err  error
 }
 
-func (f *fakeMailer) Send(_ context.Context, m reminders.Mail) error {
+func (f *fakeMailer) Send(_ context.Context, m mail.Message) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.err != nil {
@@ -185,7 +185,7 @@ func TestSupportRequestMailFailure(t *testing.T) {
 func TestSupportRequestDevOutbox(t *testing.T) {
 	b := fntest.New(t)
 	me := b.User("dev@example.test")
-	srv := b.Server(support.New(support.Config{Mailer: reminders.OutboxMailer{Pool: b.Admin, Log: b.Log, Kind: "support_request"}}, b.Log).Function())
+	srv := b.Server(support.New(support.Config{Mailer: mail.NewOutbox(b.Admin, b.Log)}, b.Log).Function())
 	id := aal1(me)
 	if res := fntest.Invoke(srv, "POST", "/support-request", &id, map[string]any{"email": "dev@example.test", "message": "lost it"}); res.Code != 200 {
 		t.Fatalf("%d %s", res.Code, res.Body)

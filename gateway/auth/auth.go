@@ -37,6 +37,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/internal/identity"
+	"daybase/internal/mail"
 	"daybase/internal/token"
 )
 
@@ -53,7 +54,7 @@ type Service struct {
 	publicURL string // e.g. http://127.0.0.1:54321
 	webauthn  *webauthn.WebAuthn
 	issuer    string // publicURL + /auth/v1, the "iss" of access tokens
-	mailer    mailer
+	mailer    mail.Sender
 	limits    *limiters
 	captcha   *captchaVerifier
 	providers map[string]*oauthProvider
@@ -105,9 +106,13 @@ func New(cfg Config, db *pgxpool.Pool, signer *token.Signer, publicURL string, l
 	}
 	s.captcha = newCaptchaVerifier(cfg.Captcha, s.httpClient)
 	if cfg.SMTP.Host != "" {
-		s.mailer = &smtpMailer{cfg: cfg.SMTP}
+		m, err := mail.NewSMTP(cfg.SMTP.Mail())
+		if err != nil {
+			return nil, err
+		}
+		s.mailer = m
 	} else {
-		s.mailer = &outboxMailer{db: db, log: log}
+		s.mailer = mail.NewOutbox(db, log)
 	}
 	s.providers = newOAuthProviders(cfg, publicURL)
 	rp, err := newRelyingParty(cfg)

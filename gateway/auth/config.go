@@ -2,6 +2,8 @@ package auth
 
 import (
 	"time"
+
+	"daybase/internal/mail"
 )
 
 // Config is the auth service's configuration. cmd/daybase fills it from
@@ -159,6 +161,12 @@ type SMTPConfig struct {
 	// From is the sender address. Env DAYBASE_SMTP_FROM, default
 	// "Daybase <no-reply@localhost>".
 	From string
+}
+
+// Mail is the internal/mail configuration: implicit TLS on port 465,
+// STARTTLS elsewhere when the server offers it.
+func (c SMTPConfig) Mail() mail.Config {
+	return mail.Config{Host: c.Host, Port: c.Port, ImplicitTLS: c.Port == 465, User: c.User, Pass: c.Pass, From: c.From}
 }
 
 // CaptchaConfig selects the captcha provider.

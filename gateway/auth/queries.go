@@ -106,7 +106,6 @@ var q struct {
 	SetEmailChangeStep     string
 	ApplyEmailChange       string
 	InsertAudit            string
-	InsertOutbox           string
 }
 
 func init() {

@@ -24,6 +24,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"daybase/internal/sqlfile"
 )
 
 // Claim is the app_metadata key that marks an admin (value true).
@@ -32,13 +34,7 @@ const Claim = "daybase_admin"
 //go:embed sql/*.sql
 var queries embed.FS
 
-func query(name string) string {
-	b, err := queries.ReadFile("sql/" + name + ".sql")
-	if err != nil {
-		panic(err) // embedded at build time
-	}
-	return string(b)
-}
+var query = sqlfile.Loader(queries)
 
 var (
 	grantSQL  = query("grant")

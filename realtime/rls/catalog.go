@@ -49,6 +49,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"daybase/internal/pgident"
 	"daybase/realtime/pgjson"
 )
 
@@ -197,9 +198,7 @@ func (c *Catalog) TableByName(ctx context.Context, schema, name string) (*Table,
 	if ok {
 		return c.Table(ctx, oid)
 	}
-	err := c.pool.QueryRow(ctx, `
-		SELECT c.oid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-		WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p')`, schema, name).Scan(&oid)
+	err := c.pool.QueryRow(ctx, tableOIDSQL, schema, name).Scan(&oid)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w: %s.%s", ErrNotFound, schema, name)
 	}
@@ -221,23 +220,14 @@ func (c *Catalog) Table(ctx context.Context, oid uint32) (*Table, error) {
 	t = &Table{OID: oid, views: map[viewKey]*View{}}
 	var typeOIDs []uint32
 	err := c.inTx(ctx, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `
-			SELECT n.nspname, c.relname, c.relrowsecurity, c.relforcerowsecurity
-			FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-			WHERE c.oid = $1`, oid).Scan(&t.Schema, &t.Name, &t.RLS, &t.ForceRLS)
+		err := tx.QueryRow(ctx, tableSQL, oid).Scan(&t.Schema, &t.Name, &t.RLS, &t.ForceRLS)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("%w: oid %d", ErrNotFound, oid)
 		}
 		if err != nil {
 			return err
 		}
-		rows, _ := tx.Query(ctx, `
-			SELECT a.attname, a.atttypid, pg_catalog.format_type(a.atttypid, a.atttypmod),
-			       EXISTS (SELECT FROM pg_catalog.pg_index i
-			               WHERE i.indrelid = a.attrelid AND i.indisprimary AND a.attnum = ANY (i.indkey))
-			FROM pg_catalog.pg_attribute a
-			WHERE a.attrelid = $1 AND a.attnum > 0 AND NOT a.attisdropped
-			ORDER BY a.attnum`, oid)
+		rows, _ := tx.Query(ctx, columnsSQL, oid)
 		var col Column
 		_, err = pgx.ForEachRow(rows, []any{&col.Name, &col.TypeOID, &col.SQLType, &col.PK}, func() error {
 			t.Columns = append(t.Columns, col)
@@ -294,9 +284,7 @@ func (c *Catalog) Types(ctx context.Context, oids []uint32) (map[uint32]*pgjson.
 	}
 	raw := map[uint32]row{}
 	for len(missing) > 0 {
-		rows, _ := c.pool.Query(ctx, `
-			SELECT oid, typname, typtype::text, typcategory::text, typelem, typbasetype, typdelim::text
-			FROM pg_catalog.pg_type WHERE oid = ANY ($1)`, missing)
+		rows, _ := c.pool.Query(ctx, typesSQL, missing)
 		var o uint32
 		var r row
 		_, err := pgx.ForEachRow(rows, []any{&o, &r.name, &r.typtype, &r.category, &r.elem, &r.base, &r.delim}, func() error {
@@ -358,7 +346,7 @@ func (c *Catalog) Published(ctx context.Context, publication, schema, table stri
 	c.mu.Unlock()
 	if !ok {
 		set = map[string]bool{}
-		rows, _ := c.pool.Query(ctx, `SELECT schemaname, tablename FROM pg_catalog.pg_publication_tables WHERE pubname = $1`, publication)
+		rows, _ := c.pool.Query(ctx, publicationTablesSQL, publication)
 		var s, t string
 		if _, err := pgx.ForEachRow(rows, []any{&s, &t}, func() error { set[s+"."+t] = true; return nil }); err != nil {
 			return false, fmt.Errorf("rls: read publication %s: %w", publication, err)
@@ -390,7 +378,7 @@ func (c *Catalog) View(ctx context.Context, t *Table, role string, mode Mode) (*
 	v = &View{Columns: make([]bool, len(t.Columns))}
 	err := c.inTx(ctx, func(tx pgx.Tx) error {
 		var exists bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = $1)`, role).Scan(&exists); err != nil || !exists {
+		if err := tx.QueryRow(ctx, roleExistsSQL, role).Scan(&exists); err != nil || !exists {
 			return err
 		}
 		priv := "SELECT"
@@ -399,15 +387,7 @@ func (c *Catalog) View(ctx context.Context, t *Table, role string, mode Mode) (*
 		}
 		var cols []bool
 		var bypass bool
-		err := tx.QueryRow(ctx, `
-			SELECT pg_catalog.has_table_privilege($1, c.oid, $3),
-			       ARRAY(SELECT pg_catalog.has_column_privilege($1, c.oid, a.attnum, 'SELECT')
-			             FROM pg_catalog.pg_attribute a
-			             WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum),
-			       NOT c.relrowsecurity
-			       OR (SELECT r.rolsuper OR r.rolbypassrls FROM pg_catalog.pg_roles r WHERE r.rolname = $1)
-			       OR (NOT c.relforcerowsecurity AND pg_catalog.pg_has_role($1, c.relowner, 'USAGE'))
-			FROM pg_catalog.pg_class c WHERE c.oid = $2`, role, t.OID, priv).Scan(&v.Allowed, &cols, &bypass)
+		err := tx.QueryRow(ctx, privilegesSQL, role, t.OID, priv).Scan(&v.Allowed, &cols, &bypass)
 		if err != nil {
 			return err
 		}
@@ -424,16 +404,11 @@ func (c *Catalog) View(ctx context.Context, t *Table, role string, mode Mode) (*
 		if !v.Allowed || v.Bypass {
 			return nil
 		}
-		cmds, expr := `'r', '*'`, `pg_catalog.pg_get_expr(p.polqual, p.polrelid)`
+		policies := selectPoliciesSQL
 		if mode == Insert {
-			cmds, expr = `'a', '*'`, `coalesce(pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid), pg_catalog.pg_get_expr(p.polqual, p.polrelid))`
+			policies = insertPoliciesSQL
 		}
-		rows, _ := tx.Query(ctx, `
-			SELECT p.polpermissive, `+expr+`
-			FROM pg_catalog.pg_policy p
-			WHERE p.polrelid = $1 AND p.polcmd IN (`+cmds+`)
-			  AND EXISTS (SELECT FROM unnest(p.polroles) r WHERE r = 0 OR pg_catalog.pg_has_role($2, r, 'USAGE'))
-			ORDER BY p.polname`, t.OID, role)
+		rows, _ := tx.Query(ctx, policies, t.OID, role)
 		var permissive, restrictive []string
 		var perm bool
 		var q *string
@@ -481,16 +456,24 @@ func checkSQL(t *Table, where string) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "(__rt.__rt_r->>%d)::%s AS %s", i, c.SQLType, QuoteIdent(c.Name))
+		fmt.Fprintf(&b, "(__rt.__rt_r->>%d)::%s AS %s", i, c.SQLType, pgident.Quote(c.Name))
 	}
 	b.WriteString(") AS ")
-	b.WriteString(QuoteIdent(t.Name))
+	b.WriteString(pgident.Quote(t.Name))
 	b.WriteString(" WHERE ")
 	b.WriteString(where)
 	return b.String()
 }
 
-// QuoteIdent quotes an SQL identifier.
-func QuoteIdent(s string) string {
-	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
-}
+// Statements used inline above, from sql/*.sql.
+var (
+	tableOIDSQL          = query("table_oid")
+	tableSQL             = query("table")
+	columnsSQL           = query("columns")
+	typesSQL             = query("types")
+	publicationTablesSQL = query("publication_tables")
+	roleExistsSQL        = query("role_exists")
+	privilegesSQL        = query("privileges")
+	selectPoliciesSQL    = query("select_policies")
+	insertPoliciesSQL    = query("insert_policies")
+)

@@ -134,5 +134,3 @@ UPDATE auth.users
 -- name: InsertAudit
 INSERT INTO auth.audit_log_entries (payload, ip_address) VALUES ($1, $2)
 
--- name: InsertOutbox
-INSERT INTO auth.outbox (to_address, subject, body, kind) VALUES ($1, $2, $3, $4)

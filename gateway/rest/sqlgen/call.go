@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"daybase/gateway/rest/plan"
+	"daybase/internal/pgident"
 )
 
 // call renders /rpc/{fn}: the function's result is pgrst_source, and the
@@ -12,7 +13,7 @@ func (g *gen) call() string {
 	p := g.p
 	var b strings.Builder
 	b.WriteString("WITH pgrst_source AS (" + g.callSource() + ")")
-	from := "pgrst_source AS " + Ident(p.Root.Alias)
+	from := "pgrst_source AS " + pgident.Quote(p.Root.Alias)
 	total := "NULL::bigint"
 	if p.Prefer.ShouldCount() {
 		b.WriteString(", pgrst_source_count AS (" + g.countQuery(p.Root, from) + ")")
@@ -31,7 +32,7 @@ func (g *gen) call() string {
 func (g *gen) callSource() string {
 	p := g.p
 	fn := p.Func
-	name := QualIdent(fn.Schema, fn.Name)
+	name := pgident.Qual(fn.Schema, fn.Name)
 	var argsFrom string
 	var args []string
 	switch {
@@ -41,8 +42,8 @@ func (g *gen) callSource() string {
 	case p.Payload != nil && len(p.Args) > 0:
 		defs := make([]string, len(p.Args))
 		for i, a := range p.Args {
-			defs[i] = Ident(a.Param.Name) + " " + a.Param.TypeMaxLength
-			arg := Ident(a.Param.Name) + " := pgrst_args." + Ident(a.Param.Name)
+			defs[i] = pgident.Quote(a.Param.Name) + " " + a.Param.TypeMaxLength
+			arg := pgident.Quote(a.Param.Name) + " := pgrst_args." + pgident.Quote(a.Param.Name)
 			if a.Param.Variadic {
 				arg = "VARIADIC " + arg
 			}
@@ -55,7 +56,7 @@ func (g *gen) callSource() string {
 			if a.Param.Variadic && (len(a.Values) > 1 || !strings.HasPrefix(v, "{")) {
 				v = ArrayLiteral(a.Values)
 			}
-			arg := Ident(a.Param.Name) + " := CAST(" + g.param(v) + " AS " + a.Param.TypeMaxLength + ")"
+			arg := pgident.Quote(a.Param.Name) + " := CAST(" + g.param(v) + " AS " + a.Param.TypeMaxLength + ")"
 			if a.Param.Variadic {
 				arg = "VARIADIC " + arg
 			}
@@ -69,7 +70,7 @@ func (g *gen) callSource() string {
 		}
 		return " FROM " + argsFrom + ", LATERAL " + item
 	}
-	alias := Ident(p.Root.Alias)
+	alias := pgident.Quote(p.Root.Alias)
 	switch {
 	case fn.Return.Composite:
 		return "SELECT " + alias + ".*" + from(callExpr+" AS "+alias)

@@ -6,6 +6,7 @@ import (
 	"daybase/gateway/rest/parse"
 	"daybase/gateway/rest/plan"
 	"daybase/gateway/rest/schemacache"
+	"daybase/internal/pgident"
 )
 
 // Returns reports what a mutation's RETURNING must give: rows (the
@@ -30,8 +31,8 @@ func upsertDetects(p *plan.Plan) bool {
 func (g *gen) mutation() string {
 	p := g.p
 	rows, count := Returns(p)
-	tbl := QualIdent(p.Schema, p.Table.Name)
-	alias := Ident(p.Root.Alias)
+	tbl := pgident.Qual(p.Schema, p.Table.Name)
+	alias := pgident.Quote(p.Root.Alias)
 	returning := ""
 	switch {
 	case rows:
@@ -108,7 +109,7 @@ func (g *gen) representation(alias string) string {
 }
 
 // columnValue is a body column's value.
-func columnValue(c *schemacache.Column) string { return "pgrst_body." + Ident(c.Name) }
+func columnValue(c *schemacache.Column) string { return "pgrst_body." + pgident.Quote(c.Name) }
 
 // withDefaults is PostgREST's fromJsonBodyF with Prefer: missing=default:
 // each element of the body array is laid over an object of the columns'
@@ -139,7 +140,7 @@ func (g *gen) withDefaults(elem string) (val, toRecord string) {
 func recordDef(cols []*schemacache.Column) string {
 	defs := make([]string, len(cols))
 	for i, c := range cols {
-		defs[i] = Ident(c.Name) + " " + c.NominalType
+		defs[i] = pgident.Quote(c.Name) + " " + c.NominalType
 	}
 	return strings.Join(defs, ", ")
 }
@@ -156,7 +157,7 @@ func (g *gen) insert(tbl, alias string) string {
 		names := make([]string, len(p.Columns))
 		vals := make([]string, len(p.Columns))
 		for i, c := range p.Columns {
-			names[i] = Ident(c.Name)
+			names[i] = pgident.Quote(c.Name)
 			vals[i] = columnValue(c)
 		}
 		val, toRecord := g.withDefaults("pgrst_elem.val")
@@ -172,7 +173,7 @@ func (g *gen) insert(tbl, alias string) string {
 	if p.Resolution != "" {
 		targets := make([]string, len(p.OnConflict))
 		for i, c := range p.OnConflict {
-			targets[i] = Ident(c)
+			targets[i] = pgident.Quote(c)
 		}
 		b.WriteString(" ON CONFLICT (" + strings.Join(targets, ", ") + ")")
 		if p.Resolution == parse.IgnoreDuplicates || len(p.Columns) == 0 {
@@ -180,7 +181,7 @@ func (g *gen) insert(tbl, alias string) string {
 		} else {
 			sets := make([]string, len(p.Columns))
 			for i, c := range p.Columns {
-				sets[i] = Ident(c.Name) + " = EXCLUDED." + Ident(c.Name)
+				sets[i] = pgident.Quote(c.Name) + " = EXCLUDED." + pgident.Quote(c.Name)
 			}
 			b.WriteString(" DO UPDATE SET " + strings.Join(sets, ", "))
 		}
@@ -201,7 +202,7 @@ func (g *gen) update(tbl, alias string) string {
 	obj := g.param(string(p.Payload.Rows))
 	sets := make([]string, len(p.Columns))
 	for i, c := range p.Columns {
-		sets[i] = Ident(c.Name) + " = " + columnValue(c)
+		sets[i] = pgident.Quote(c.Name) + " = " + columnValue(c)
 	}
 	val, toRecord := g.withDefaults("pgrst_elem.val")
 	s := "UPDATE " + tbl + " AS " + alias + " SET " + strings.Join(sets, ", ") +

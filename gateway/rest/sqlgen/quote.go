@@ -2,15 +2,6 @@ package sqlgen
 
 import "strings"
 
-// Ident quotes an identifier: "name" with embedded quotes doubled. Every
-// identifier in generated SQL goes through it.
-func Ident(name string) string {
-	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
-}
-
-// QualIdent quotes schema.name.
-func QualIdent(schema, name string) string { return Ident(schema) + "." + Ident(name) }
-
 // Literal quotes a string constant the way PostgREST's pgFmtLit does: an
 // E” string with backslashes doubled when there are any, so it reads the
 // same whatever standard_conforming_strings says. Only names (JSON keys of

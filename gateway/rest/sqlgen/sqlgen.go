@@ -16,7 +16,7 @@
 //
 // Every request value is a bind parameter sent untyped (text, OID 0), so
 // PostgreSQL reads it as the type of the column it is compared with, as
-// PostgREST does; every identifier goes through [Ident].
+// PostgREST does; every identifier goes through [pgident.Quote].
 package sqlgen
 
 import (
@@ -25,6 +25,7 @@ import (
 
 	"daybase/gateway/rest/parse"
 	"daybase/gateway/rest/plan"
+	"daybase/internal/pgident"
 )
 
 // Statement is SQL with its parameters; Args are text values sent with
@@ -83,9 +84,9 @@ func CountQuery(p *plan.Plan) Statement {
 	g := &gen{p: p}
 	var sql string
 	if p.Kind == plan.Call {
-		sql = "WITH pgrst_source AS (" + g.callSource() + ") " + g.countQuery(p.Root, "pgrst_source AS "+Ident(p.Root.Alias))
+		sql = "WITH pgrst_source AS (" + g.callSource() + ") " + g.countQuery(p.Root, "pgrst_source AS "+pgident.Quote(p.Root.Alias))
 	} else {
-		sql = g.countQuery(p.Root, QualIdent(p.Schema, p.Table.Name)+" AS "+Ident(p.Root.Alias))
+		sql = g.countQuery(p.Root, pgident.Qual(p.Schema, p.Table.Name)+" AS "+pgident.Quote(p.Root.Alias))
 	}
 	return Statement{SQL: sql, Args: g.args}
 }
@@ -95,7 +96,7 @@ func CountQuery(p *plan.Plan) Statement {
 // the aggregate around it. Only for p.Kind == plan.Read.
 func Rows(p *plan.Plan) Statement {
 	g := &gen{p: p}
-	sql := g.nodeQuery(p.Root, QualIdent(p.Schema, p.Table.Name)+" AS "+Ident(p.Root.Alias), nil, true)
+	sql := g.nodeQuery(p.Root, pgident.Qual(p.Schema, p.Table.Name)+" AS "+pgident.Quote(p.Root.Alias), nil, true)
 	return Statement{SQL: sql, Args: g.args}
 }
 
@@ -109,7 +110,7 @@ const tail = `nullif(current_setting('response.headers', true), '') AS response_
 
 func (g *gen) read() string {
 	p := g.p
-	from := QualIdent(p.Schema, p.Table.Name) + " AS " + Ident(p.Root.Alias)
+	from := pgident.Qual(p.Schema, p.Table.Name) + " AS " + pgident.Quote(p.Root.Alias)
 	var b strings.Builder
 	b.WriteString("WITH pgrst_source AS (")
 	b.WriteString(g.nodeQuery(p.Root, from, nil, true))
@@ -309,7 +310,7 @@ func (g *gen) selectList(n *plan.Node) string {
 // field renders one selected field with its output name.
 func (g *gen) field(n *plan.Node, f *plan.Field) string {
 	if f.Star {
-		return Ident(n.Alias) + ".*"
+		return pgident.Quote(n.Alias) + ".*"
 	}
 	expr := g.fieldExpr(n, f.Field)
 	if f.Aggregate == parse.AggCount && f.Field.Name == "*" && len(f.Field.JSONPath) == 0 {
@@ -325,15 +326,15 @@ func (g *gen) field(n *plan.Node, f *plan.Field) string {
 	if f.AggregateCast != "" {
 		expr = "CAST(" + expr + " AS " + f.AggregateCast + ")"
 	}
-	return expr + " AS " + Ident(f.Output)
+	return expr + " AS " + pgident.Quote(f.Output)
 }
 
 // fieldExpr renders a column reference with its JSON path; a column that
 // is not json or jsonb is converted with to_jsonb first.
 func (g *gen) fieldExpr(n *plan.Node, f parse.Field) string {
-	col := Ident(n.Alias) + "." + Ident(f.Name)
+	col := pgident.Quote(n.Alias) + "." + pgident.Quote(f.Name)
 	if f.Name == "*" {
-		col = Ident(n.Alias) + ".*"
+		col = pgident.Quote(n.Alias) + ".*"
 	}
 	if len(f.JSONPath) == 0 {
 		return col
@@ -366,7 +367,7 @@ func (g *gen) groupBy(n *plan.Node) []string {
 			if it.Field.Star {
 				if n.Table != nil {
 					for _, c := range n.Table.Columns {
-						out = append(out, Ident(n.Alias)+"."+Ident(c.Name))
+						out = append(out, pgident.Quote(n.Alias)+"."+pgident.Quote(c.Name))
 					}
 				}
 				continue
@@ -389,7 +390,7 @@ func (g *gen) groupBy(n *plan.Node) []string {
 // embedOutputs renders what an embed contributes to its parent's select
 // list: one key (object or array), or for a spread each of its columns.
 func (g *gen) embedOutputs(parent *plan.Node, e *plan.Node) []string {
-	lat := Ident(e.Lateral)
+	lat := pgident.Quote(e.Lateral)
 	cast := ""
 	if parent.Grouped {
 		// json has no equality operator; GROUP BY needs jsonb.
@@ -401,7 +402,7 @@ func (g *gen) embedOutputs(parent *plan.Node, e *plan.Node) []string {
 		isJSON := jsonOutputs(e)
 		var out []string
 		for _, name := range outputNames(e) {
-			ref := lat + "." + Ident(name)
+			ref := lat + "." + pgident.Quote(name)
 			c := ""
 			if e.ToMany() {
 				ref = "COALESCE(" + ref + ", '[]')"
@@ -409,7 +410,7 @@ func (g *gen) embedOutputs(parent *plan.Node, e *plan.Node) []string {
 			} else if isJSON[name] {
 				c = cast
 			}
-			out = append(out, ref+c+" AS "+Ident(name))
+			out = append(out, ref+c+" AS "+pgident.Quote(name))
 		}
 		return out
 	}
@@ -417,9 +418,9 @@ func (g *gen) embedOutputs(parent *plan.Node, e *plan.Node) []string {
 		return nil
 	}
 	if e.ToMany() {
-		return []string{"COALESCE(" + lat + "." + lat + ", '[]')" + cast + " AS " + Ident(e.Key)}
+		return []string{"COALESCE(" + lat + "." + lat + ", '[]')" + cast + " AS " + pgident.Quote(e.Key)}
 	}
-	return []string{"row_to_json(" + lat + ".*)" + cast + " AS " + Ident(e.Key)}
+	return []string{"row_to_json(" + lat + ".*)" + cast + " AS " + pgident.Quote(e.Key)}
 }
 
 // jsonOutputs reports which of a node's output keys hold json values
@@ -478,7 +479,7 @@ func outputNames(n *plan.Node) []string {
 
 // lateral renders the LATERAL join of embed e into parent.
 func (g *gen) lateral(parent *plan.Node, e *plan.Node) string {
-	lat := Ident(e.Lateral)
+	lat := pgident.Quote(e.Lateral)
 	from, conds := g.embedSource(parent, e)
 	inner := g.nodeQuery(e, from, conds, true)
 	join := " LEFT JOIN LATERAL ("
@@ -491,7 +492,7 @@ func (g *gen) lateral(parent *plan.Node, e *plan.Node) string {
 	var aggs []string
 	if e.Spread {
 		for _, name := range outputNames(e) {
-			aggs = append(aggs, "json_agg("+lat+"."+Ident(name)+") AS "+Ident(name))
+			aggs = append(aggs, "json_agg("+lat+"."+pgident.Quote(name)+") AS "+pgident.Quote(name))
 		}
 	} else {
 		aggs = append(aggs, "json_agg("+lat+") AS "+lat)
@@ -508,27 +509,27 @@ func (g *gen) lateral(parent *plan.Node, e *plan.Node) string {
 // joining it to its parent.
 func (g *gen) embedSource(parent *plan.Node, e *plan.Node) (string, []string) {
 	rel := e.Rel
-	alias := Ident(e.Alias)
-	palias := Ident(parent.Alias)
-	table := QualIdent(rel.ForeignTable.Schema, rel.ForeignTable.Name)
+	alias := pgident.Quote(e.Alias)
+	palias := pgident.Quote(parent.Alias)
+	table := pgident.Qual(rel.ForeignTable.Schema, rel.ForeignTable.Name)
 	switch {
 	case rel.Function != nil:
-		return QualIdent(rel.Function.Schema, rel.Function.Name) + "(" + palias + ") AS " + alias, nil
+		return pgident.Qual(rel.Function.Schema, rel.Function.Name) + "(" + palias + ") AS " + alias, nil
 	case rel.Junction != nil:
 		j := rel.Junction
-		jalias := Ident(j.Table.Name + "_j" + strconv.Itoa(e.Depth))
+		jalias := pgident.Quote(j.Table.Name + "_j" + strconv.Itoa(e.Depth))
 		var conds []string
 		for _, c := range j.TargetColumns {
-			conds = append(conds, alias+"."+Ident(c.Column)+" = "+jalias+"."+Ident(c.ForeignColumn))
+			conds = append(conds, alias+"."+pgident.Quote(c.Column)+" = "+jalias+"."+pgident.Quote(c.ForeignColumn))
 		}
 		for _, c := range j.SourceColumns {
-			conds = append(conds, jalias+"."+Ident(c.ForeignColumn)+" = "+palias+"."+Ident(c.Column))
+			conds = append(conds, jalias+"."+pgident.Quote(c.ForeignColumn)+" = "+palias+"."+pgident.Quote(c.Column))
 		}
-		return table + " AS " + alias + ", " + QualIdent(j.Table.Schema, j.Table.Name) + " AS " + jalias, conds
+		return table + " AS " + alias + ", " + pgident.Qual(j.Table.Schema, j.Table.Name) + " AS " + jalias, conds
 	}
 	var conds []string
 	for _, c := range rel.Columns {
-		conds = append(conds, alias+"."+Ident(c.ForeignColumn)+" = "+palias+"."+Ident(c.Column))
+		conds = append(conds, alias+"."+pgident.Quote(c.ForeignColumn)+" = "+palias+"."+pgident.Quote(c.Column))
 	}
 	return table + " AS " + alias, conds
 }
@@ -551,7 +552,7 @@ func (g *gen) conditions(n *plan.Node) []string {
 
 // embedNull tests whether an embed has a row (notNull) or none.
 func (g *gen) embedNull(e *plan.Node, notNull bool) string {
-	lat := Ident(e.Lateral)
+	lat := pgident.Quote(e.Lateral)
 	if e.ToMany() {
 		if notNull {
 			return lat + ".pgrst_count > 0"

@@ -1,0 +1,1 @@
+UPDATE jobs.billing_sessions SET status = 'completed' WHERE id = $1

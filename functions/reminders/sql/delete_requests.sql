@@ -1,0 +1,1 @@
+DELETE FROM jobs.reminder_requests WHERE task_id = $1

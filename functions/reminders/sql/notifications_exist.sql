@@ -1,0 +1,1 @@
+SELECT to_regclass('public.notifications') IS NOT NULL

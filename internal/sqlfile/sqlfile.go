@@ -1,0 +1,28 @@
+// Package sqlfile reads SQL statements kept beside their package, one
+// statement a file, the house style for SQL in Go packages:
+//
+//	//go:embed sql/*.sql
+//	var sqlFiles embed.FS
+//
+//	var query = sqlfile.Loader(sqlFiles)
+//
+//	var claimSQL = query("claim") // sql/claim.sql
+package sqlfile
+
+import (
+	"fmt"
+	"io/fs"
+)
+
+// Loader returns a function that reads sql/<name>.sql from fsys. A
+// missing file panics: the files are embedded at build time, so the
+// panic happens when the package initialises, in every test.
+func Loader(fsys fs.FS) func(name string) string {
+	return func(name string) string {
+		b, err := fs.ReadFile(fsys, "sql/"+name+".sql")
+		if err != nil {
+			panic(fmt.Sprintf("sqlfile: %v", err))
+		}
+		return string(b)
+	}
+}

@@ -1,0 +1,7 @@
+-- The policies that decide what role $2 may INSERT into table $1, with
+-- their WITH CHECK expressions (USING where there is none).
+SELECT p.polpermissive, coalesce(pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid), pg_catalog.pg_get_expr(p.polqual, p.polrelid))
+FROM pg_catalog.pg_policy p
+WHERE p.polrelid = $1 AND p.polcmd IN ('a', '*')
+  AND EXISTS (SELECT FROM unnest(p.polroles) r WHERE r = 0 OR pg_catalog.pg_has_role($2, r, 'USAGE'))
+ORDER BY p.polname
