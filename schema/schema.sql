@@ -5737,6 +5737,42 @@ $$;
 
 
 --
+-- Name: get_task_people(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.get_task_people(p_task_id uuid) RETURNS TABLE(user_id uuid, full_name text, email text, avatar_url text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+DECLARE
+  v_uid uuid;
+BEGIN
+  -- Reads past row-level security: the assured-session rule of 0620.
+  PERFORM auth.assert_data_access();
+  v_uid := private.acting_user(NULL);
+  IF v_uid IS NULL OR NOT private.task_access(v_uid, p_task_id) THEN
+    RAISE EXCEPTION 'Task not found' USING ERRCODE = 'PT404';
+  END IF;
+  RETURN QUERY
+  WITH candidates AS (
+    SELECT t.user_id AS id FROM public.tasks t WHERE t.id = p_task_id
+    UNION SELECT t.assigned_to FROM public.tasks t WHERE t.id = p_task_id AND t.assigned_to IS NOT NULL
+    UNION SELECT p.user_id FROM public.tasks t JOIN public.projects p ON p.id = t.project_id WHERE t.id = p_task_id
+    UNION SELECT m.user_id FROM public.tasks t JOIN public.project_members m ON m.project_id = t.project_id WHERE t.id = p_task_id
+    UNION SELECT m.user_id FROM public.tasks t JOIN public.team_members m ON m.team_id = t.team_id
+          WHERE t.id = p_task_id AND m.status = 'active'
+  )
+  SELECT c.id, coalesce(i.full_name, i.email), i.email, i.avatar_url
+  FROM candidates c
+  LEFT JOIN LATERAL private.user_identity(c.id) i ON true
+  WHERE private.task_access(c.id, p_task_id)
+  ORDER BY lower(coalesce(i.full_name, i.email)), c.id;
+END
+$$;
+
+
+--
 -- Name: log_2fa_event(text, text, text, boolean, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -6392,6 +6428,39 @@ CREATE TABLE auth.users (
     deleted_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: webauthn_challenges; Type: TABLE; Schema: auth; Owner: -
+--
+
+CREATE TABLE auth.webauthn_challenges (
+    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
+    user_id uuid,
+    kind text NOT NULL,
+    session_data jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    CONSTRAINT webauthn_challenges_check CHECK (((kind = 'authentication'::text) OR (user_id IS NOT NULL))),
+    CONSTRAINT webauthn_challenges_kind_check CHECK ((kind = ANY (ARRAY['registration'::text, 'authentication'::text])))
+);
+
+
+--
+-- Name: webauthn_credentials; Type: TABLE; Schema: auth; Owner: -
+--
+
+CREATE TABLE auth.webauthn_credentials (
+    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    credential_id bytea NOT NULL,
+    credential jsonb NOT NULL,
+    friendly_name text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_used_at timestamp with time zone,
+    CONSTRAINT webauthn_credentials_friendly_name_check CHECK ((char_length(friendly_name) <= 120))
 );
 
 
@@ -7783,6 +7852,30 @@ ALTER TABLE ONLY auth.users
 
 
 --
+-- Name: webauthn_challenges webauthn_challenges_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.webauthn_challenges
+    ADD CONSTRAINT webauthn_challenges_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: webauthn_credentials webauthn_credentials_credential_id_key; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.webauthn_credentials
+    ADD CONSTRAINT webauthn_credentials_credential_id_key UNIQUE (credential_id);
+
+
+--
+-- Name: webauthn_credentials webauthn_credentials_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.webauthn_credentials
+    ADD CONSTRAINT webauthn_credentials_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: daybase; Owner: -
 --
 
@@ -8467,6 +8560,20 @@ CREATE UNIQUE INDEX users_phone_key ON auth.users USING btree (phone) WHERE ((ph
 --
 
 CREATE INDEX users_recovery_token_idx ON auth.users USING btree (recovery_token) WHERE (recovery_token IS NOT NULL);
+
+
+--
+-- Name: webauthn_challenges_expires_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX webauthn_challenges_expires_idx ON auth.webauthn_challenges USING btree (expires_at);
+
+
+--
+-- Name: webauthn_credentials_user_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX webauthn_credentials_user_idx ON auth.webauthn_credentials USING btree (user_id, created_at);
 
 
 --
@@ -9984,6 +10091,22 @@ ALTER TABLE ONLY auth.sessions
 
 ALTER TABLE ONLY auth.user_2fa_backup_code_hashes
     ADD CONSTRAINT user_2fa_backup_code_hashes_code_id_fkey FOREIGN KEY (code_id) REFERENCES public.user_2fa_backup_codes(id) ON DELETE CASCADE;
+
+
+--
+-- Name: webauthn_challenges webauthn_challenges_user_id_fkey; Type: FK CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.webauthn_challenges
+    ADD CONSTRAINT webauthn_challenges_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: webauthn_credentials webauthn_credentials_user_id_fkey; Type: FK CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.webauthn_credentials
+    ADD CONSTRAINT webauthn_credentials_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 
 --
@@ -11919,6 +12042,13 @@ CREATE PUBLICATION supabase_realtime WITH (publish = 'insert, update, delete, tr
 
 
 --
+-- Name: supabase_realtime activity_logs; Type: PUBLICATION TABLE; Schema: public; Owner: -
+--
+
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.activity_logs;
+
+
+--
 -- Name: supabase_realtime note_folders; Type: PUBLICATION TABLE; Schema: public; Owner: -
 --
 
@@ -13380,6 +13510,15 @@ GRANT ALL ON FUNCTION public.get_share_recipients(p_share_id uuid) TO service_ro
 REVOKE ALL ON FUNCTION public.get_shared_with_me() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_shared_with_me() TO authenticated;
 GRANT ALL ON FUNCTION public.get_shared_with_me() TO service_role;
+
+
+--
+-- Name: FUNCTION get_task_people(p_task_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.get_task_people(p_task_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_task_people(p_task_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.get_task_people(p_task_id uuid) TO service_role;
 
 
 --
