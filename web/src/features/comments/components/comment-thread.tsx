@@ -1,4 +1,4 @@
-import { ChatCircle, PencilSimple, Trash } from '@phosphor-icons/react'
+import { ChatCenteredText, PencilSimple, Trash } from '@phosphor-icons/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -131,7 +131,7 @@ export function CommentThread({ task }: { task: { id: string; team_id?: string |
         </div>
       ) : count === 0 ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <ChatCircle size={16} aria-hidden />
+          <ChatCenteredText size={16} aria-hidden />
           No comments yet
         </p>
       ) : (
