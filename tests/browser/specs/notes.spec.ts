@@ -61,7 +61,11 @@ test('folders: create with a colour, drag notes in and out, rename, delete (soft
   await newNote(page, 'Rome', 'Colosseum at nine.')
   await page.getByRole('link', { name: /^All Notes/ }).click()
   const sidebar = page.getByRole('navigation', { name: 'Notes' })
-  const rome = page.getByRole('list', { name: 'Notes', exact: true }).getByRole('link', { name: /^Rome/ })
+  const list = page.getByRole('list', { name: 'Notes', exact: true })
+  const rome = list.getByRole('link', { name: /^Rome/ })
+  // The list settles (newest first) before a drag, so no row moves under the pointer.
+  await expect(list.getByRole('link').nth(0)).toContainText('Rome')
+  await expect(list.getByRole('link').nth(1)).toContainText('Quarterly plan')
 
   // Onto Trips: the note's folder becomes the folder's name.
   await drag(page, rome, sidebar.getByRole('link', { name: /^Trips/ }))

@@ -97,6 +97,9 @@ test('every shortcut of 001 §9, pressed as a user would', async ({ page, accoun
   await go(['g', 'u'], /\/app\/tasks\?view=upcoming$/)
   await go(['g', 't'], /\/app\/tasks$/)
   await go(['o', 's'], /\/app\/settings/)
+  // Screens enter the back/forward history once they are on screen, not
+  // while their code still loads: wait for it before leaving.
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
   await go(['g', 'p'], /\/app\/tasks$/)
   // A prefix lasts 2 s: G, a pause, then i does nothing.
   await page.keyboard.press('g')
