@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
+import { localDay } from '@/lib/local-day'
 import { relativeTime } from '@/lib/relative-time'
 import {
   ACTIVITY_LABELS,
@@ -23,10 +24,7 @@ const selectClass =
   'h-9 w-full rounded-md border border-input bg-background px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-56'
 
 /** The local day of an entry, 'yyyy-mm-dd'. */
-const dayKey = (iso: string) => {
-  const d = new Date(iso)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
+const dayKey = (iso: string) => localDay(new Date(iso))
 
 function dayTitle(key: string, now: Date): string {
   const [y, m, d] = key.split('-').map(Number)

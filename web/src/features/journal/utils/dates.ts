@@ -1,10 +1,7 @@
+import { localDay } from '@/lib/local-day'
+
 /** A local calendar day as yyyy-MM-dd (002 §9: the entry date format). */
-export function isoDay(d: Date): string {
-  const y = d.getFullYear()
-  const m = String(d.getMonth() + 1).padStart(2, '0')
-  const day = String(d.getDate()).padStart(2, '0')
-  return `${y}-${m}-${day}`
-}
+export const isoDay = localDay
 
 /** The Date of a yyyy-MM-dd day, at local noon (no time-zone edge). */
 export function dayDate(iso: string): Date {

@@ -1,3 +1,5 @@
+import { localDay } from '@/lib/local-day'
+
 /**
  * The focus timer's arithmetic (spec 000 §4, §9), pure so that every
  * device computes the same answer from the same session row: the remaining
@@ -123,12 +125,7 @@ export function filledDots(cycles: number, sessionsUntilLong: number, roundCompl
 }
 
 /** yyyy-MM-dd of a date in the browser's time zone. */
-export function localDay(d: Date): string {
-  const y = d.getFullYear()
-  const m = String(d.getMonth() + 1).padStart(2, '0')
-  const day = String(d.getDate()).padStart(2, '0')
-  return `${y}-${m}-${day}`
-}
+export { localDay }
 
 /** The seven days (yyyy-MM-dd) of the week of d, Monday first. */
 export function weekDays(d: Date): string[] {
