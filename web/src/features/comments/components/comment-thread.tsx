@@ -44,14 +44,17 @@ function CommentItem({ comment, author, mine, people, selfId, mutations }: ItemP
     <li className="flex gap-2" aria-label={`Comment by ${name}`}>
       <MemberAvatar name={name} url={author?.avatar_url} className="size-7 text-[10px]" />
       <div className="grid min-w-0 flex-1 gap-1">
-        <div className="flex items-baseline gap-2">
-          <span className="truncate text-sm font-medium">{name}</span>
-          <time dateTime={comment.created_at} title={new Date(comment.created_at).toLocaleString()} className="shrink-0 text-xs text-muted-foreground">
-            {relativeTime(comment.created_at)}
-          </time>
-          {edited ? <span className="shrink-0 text-xs text-muted-foreground">(edited)</span> : null}
+        <div className="flex items-start gap-2">
+          {/* In a narrow pane the time wraps under the name rather than cut it short. */}
+          <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2">
+            <span className="max-w-full truncate text-sm font-medium">{name}</span>
+            <time dateTime={comment.created_at} title={new Date(comment.created_at).toLocaleString()} className="text-xs text-muted-foreground">
+              {relativeTime(comment.created_at)}
+            </time>
+            {edited ? <span className="text-xs text-muted-foreground">(edited)</span> : null}
+          </div>
           {mine && !editing ? (
-            <span className="ml-auto flex shrink-0">
+            <span className="flex shrink-0">
               <Button variant="ghost" size="icon-sm" className="size-7" aria-label="Edit comment" onClick={() => setEditing(true)}>
                 <PencilSimple size={14} aria-hidden />
               </Button>
