@@ -5136,7 +5136,8 @@ BEGIN
   END IF;
   UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL, updated_at = now() WHERE user_id = v_uid;
   DELETE FROM auth.mfa_amr_claims c USING auth.sessions s
-   WHERE c.session_id = s.id AND s.user_id = v_uid AND c.authentication_method IN ('totp', 'recovery');
+   WHERE c.session_id = s.id AND s.user_id = v_uid
+     AND c.authentication_method IN ('totp', 'recovery', 'mfa/webauthn');
   DELETE FROM auth.mfa_factors WHERE user_id = v_uid;
   DELETE FROM auth.user_2fa_backup_code_hashes h
    USING public.user_2fa_backup_codes c
@@ -6228,7 +6229,8 @@ CREATE TABLE auth.mfa_challenges (
     factor_id uuid NOT NULL,
     ip_address inet,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    verified_at timestamp with time zone
+    verified_at timestamp with time zone,
+    web_authn_session_data jsonb
 );
 
 
@@ -6247,6 +6249,8 @@ CREATE TABLE auth.mfa_factors (
     last_challenged_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    web_authn_credential jsonb,
+    web_authn_aaguid uuid,
     CONSTRAINT mfa_factors_factor_type_check CHECK ((factor_type = ANY (ARRAY['totp'::text, 'phone'::text, 'webauthn'::text]))),
     CONSTRAINT mfa_factors_status_check CHECK ((status = ANY (ARRAY['unverified'::text, 'verified'::text])))
 );

@@ -29,20 +29,23 @@ var q struct {
 	PruneAnonymousUsers string
 
 	// sql/mfa.sql
-	FactorsForEnroll       string
-	InsertFactor           string
-	FactorByID             string
-	InsertChallenge        string
-	ChallengeForVerify     string
-	InsertUsedCode         string
-	MarkChallengeVerified  string
-	VerifyFactorStatus     string
-	RaiseSessionAAL        string
-	RotateSessionTokens    string
-	DeleteLowAALSessions   string
-	DeleteUnverifiedOthers string
-	DeleteFactor           string
-	DowngradeSessions      string
+	FactorsForEnroll             string
+	InsertFactor                 string
+	FactorByID                   string
+	InsertChallenge              string
+	ChallengeForVerify           string
+	InsertUsedCode               string
+	MarkChallengeVerified        string
+	VerifyFactorStatus           string
+	RaiseSessionAAL              string
+	RotateSessionTokens          string
+	DeleteLowAALSessions         string
+	DeleteUnverifiedOthers       string
+	DeleteFactor                 string
+	DowngradeSessions            string
+	SaveWebAuthnFactorCredential string
+	UseWebAuthnFactor            string
+	UserWebAuthnCredentials      string
 
 	// sql/passkeys.sql
 	InsertWebAuthnChallenge string
