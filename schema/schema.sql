@@ -6186,6 +6186,7 @@ CREATE TABLE auth.flow_state (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     redirect_to text,
+    linking_target_id uuid,
     CONSTRAINT flow_state_code_challenge_method_check CHECK ((code_challenge_method = ANY (ARRAY['s256'::text, 'plain'::text])))
 );
 
@@ -9999,6 +10000,14 @@ CREATE TRIGGER sync_storage_used_insert AFTER INSERT ON storage.objects REFERENC
 --
 
 CREATE TRIGGER sync_storage_used_update AFTER UPDATE ON storage.objects REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION storage.sync_storage_used();
+
+
+--
+-- Name: flow_state flow_state_linking_target_id_fkey; Type: FK CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.flow_state
+    ADD CONSTRAINT flow_state_linking_target_id_fkey FOREIGN KEY (linking_target_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 
 --

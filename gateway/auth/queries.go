@@ -61,6 +61,11 @@ var q struct {
 	FlowStateByID         string
 	CompleteOAuthFlow     string
 	DeleteStaleFlowStates string
+	SetFlowLinkingTarget  string
+	UserIdentityByID      string
+	DeleteIdentity        string
+	MakePermanent         string
+	SetEmailFromIdentity  string
 	IdentityByProvider    string
 	UpdateIdentityData    string
 	AddProvider           string
