@@ -301,13 +301,19 @@ func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 		refresh, err = s.passChallenge(ctx, tx, r, c, f, p.ChallengeID, amrTOTP)
 		return err
 	})
+	return s.answerVerify(w, r, c, f, failed, refresh, err)
+}
+
+// answerVerify ends a verification: a failed answer counts against the
+// factor's limit; a passed one answers the raised session.
+func (s *Service) answerVerify(w http.ResponseWriter, r *http.Request, c caller, f *factorRow, failed bool, refresh string, err error) error {
 	if failed {
 		s.limits.mfaFailures.take(f.ID, s.now())
 	}
 	if err != nil {
 		return err
 	}
-	resp, err := s.sessionResponse(ctx, s.db, c.UserID, c.SessionID, refresh)
+	resp, err := s.sessionResponse(r.Context(), s.db, c.UserID, c.SessionID, refresh)
 	if err != nil {
 		return err
 	}

@@ -188,17 +188,7 @@ func (s *Service) verifyWebAuthnFactor(w http.ResponseWriter, r *http.Request, c
 		refresh, err = s.passChallenge(ctx, tx, r, c, f, p.ChallengeID, amrWebAuthn)
 		return err
 	})
-	if failed {
-		s.limits.mfaFailures.take(f.ID, s.now())
-	}
-	if err != nil {
-		return err
-	}
-	resp, err := s.sessionResponse(ctx, s.db, c.UserID, c.SessionID, refresh)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, resp)
+	return s.answerVerify(w, r, c, f, failed, refresh, err)
 }
 
 func errKeyRefused(reason string, err error) error {

@@ -34,6 +34,17 @@ async function sqlValue(sql: string): Promise<string> {
   return out
 }
 
+/** Screenshots of the page as it is in the given looks, then back to 1280 px light. */
+async function shots(page: Page, name: string, looks: [390 | 1280, 'light' | 'dark'][]) {
+  for (const [width, scheme] of looks) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+    await screenshot(page, `${name}-${width}-${scheme}`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.goto(`${localUrl()}/auth`)
   const form = page.getByRole('form', { name: 'Sign in' })
@@ -72,12 +83,7 @@ test('add a passkey, sign in with it, rename and remove it', async ({ page, acco
   await signOut(page)
   const passkeyButton = page.getByRole('button', { name: 'Sign in with a passkey' })
   await expect(passkeyButton).toBeVisible()
-  await screenshot(page, 'auth-passkey-1280-light')
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await page.setViewportSize({ width: 390, height: 844 })
-  await screenshot(page, 'auth-passkey-390-dark')
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await shots(page, 'auth-passkey', [[1280, 'light'], [390, 'dark']])
   await passkeyButton.click()
   await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 })
   expect(await sqlValue(`select (last_used_at is not null)::text as used from auth.webauthn_credentials where user_id = '${userId}'`)).toMatch(/true/)
@@ -93,14 +99,7 @@ test('add a passkey, sign in with it, rename and remove it', async ({ page, acco
   await expect(rename).toBeHidden()
   await expect(list).toContainText('Work laptop')
   expect(await sqlValue(`select friendly_name from auth.webauthn_credentials where user_id = '${userId}'`)).toMatch(/Work laptop/)
-  await screenshot(page, 'passkeys-list-1280-light')
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await screenshot(page, 'passkeys-list-1280-dark')
-  await page.setViewportSize({ width: 390, height: 844 })
-  await screenshot(page, 'passkeys-list-390-dark')
-  await page.emulateMedia({ colorScheme: 'light' })
-  await screenshot(page, 'passkeys-list-390-light')
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await shots(page, 'passkeys-list', [[1280, 'light'], [1280, 'dark'], [390, 'dark'], [390, 'light']])
 
   // Remove it: the server forgets it, and it signs no one in.
   await section.getByRole('button', { name: 'Remove Work laptop' }).click()
@@ -131,12 +130,7 @@ test('a security key as the second factor: enrol, then password + key', async ({
   await expect(twoFactor.getByText('On', { exact: true })).toBeVisible()
   // Its only factor cannot be removed on its own: that is "Disable 2FA".
   await expect(twoFactor.getByRole('button', { name: 'Remove YubiKey 5C' })).toBeDisabled()
-  await screenshot(page, 'security-key-settings-1280-light')
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await page.setViewportSize({ width: 390, height: 844 })
-  await screenshot(page, 'security-key-settings-390-dark')
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await shots(page, 'security-key-settings', [[1280, 'light'], [390, 'dark']])
   expect(
     await sqlValue(`select factor_type || ':' || status || ':' || (web_authn_credential is not null)::text as f from auth.mfa_factors where user_id = '${userId}'`),
   ).toMatch(/webauthn:verified:true/)
@@ -150,12 +144,7 @@ test('a security key as the second factor: enrol, then password + key', async ({
   await expect(challenge).toBeVisible({ timeout: 45_000 })
   await expect(challenge).toContainText('Use your security key to finish signing in.')
   await expect(page.getByRole('navigation', { name: 'Modules' })).toHaveCount(0)
-  await screenshot(page, 'security-key-challenge-1280-light')
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await page.setViewportSize({ width: 390, height: 844 })
-  await screenshot(page, 'security-key-challenge-390-dark')
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await shots(page, 'security-key-challenge', [[1280, 'light'], [390, 'dark']])
   await challenge.getByRole('button', { name: 'Use security key' }).click()
   await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 })
   expect(
