@@ -5123,7 +5123,8 @@ BEGIN
   END IF;
   UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL, updated_at = now() WHERE user_id = v_uid;
   DELETE FROM auth.mfa_amr_claims c USING auth.sessions s
-   WHERE c.session_id = s.id AND s.user_id = v_uid AND c.authentication_method IN ('totp', 'recovery');
+   WHERE c.session_id = s.id AND s.user_id = v_uid
+     AND c.authentication_method IN ('totp', 'recovery', 'mfa/webauthn');
   DELETE FROM auth.mfa_factors WHERE user_id = v_uid;
   DELETE FROM auth.user_2fa_backup_code_hashes h
    USING public.user_2fa_backup_codes c
@@ -6169,6 +6170,8 @@ CREATE TABLE auth.mfa_factors (
     last_challenged_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    web_authn_credential jsonb,
+    web_authn_aaguid uuid,
     CONSTRAINT mfa_factors_factor_type_check CHECK ((factor_type = ANY (ARRAY['totp'::text, 'phone'::text, 'webauthn'::text]))),
     CONSTRAINT mfa_factors_status_check CHECK ((status = ANY (ARRAY['unverified'::text, 'verified'::text])))
 );
@@ -6245,6 +6248,7 @@ CREATE TABLE auth.flow_state (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     redirect_to text,
+    linking_target_id uuid,
     CONSTRAINT flow_state_code_challenge_method_check CHECK ((code_challenge_method = ANY (ARRAY['s256'::text, 'plain'::text])))
 );
 
@@ -6288,7 +6292,8 @@ CREATE TABLE auth.mfa_challenges (
     factor_id uuid NOT NULL,
     ip_address inet,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    verified_at timestamp with time zone
+    verified_at timestamp with time zone,
+    web_authn_session_data jsonb
 );
 
 
@@ -10015,6 +10020,14 @@ CREATE TRIGGER sync_storage_used_insert AFTER INSERT ON storage.objects REFERENC
 --
 
 CREATE TRIGGER sync_storage_used_update AFTER UPDATE ON storage.objects REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION storage.sync_storage_used();
+
+
+--
+-- Name: flow_state flow_state_linking_target_id_fkey; Type: FK CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.flow_state
+    ADD CONSTRAINT flow_state_linking_target_id_fkey FOREIGN KEY (linking_target_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 
 --
