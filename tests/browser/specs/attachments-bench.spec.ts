@@ -88,11 +88,25 @@ test('attachments: a 50-file panel and a 10 MB upload', async ({ page, account }
         { url: serverUrl(), token: accessToken, anon: process.env.DAYBASE_ANON_KEY ?? '', path: `${userId}/${taskId}/raw-${i}.txt`, size: TEN_MB },
       ),
     )
-    const t0 = Date.now()
+    // The clock starts at the input's change event in the page: handing 10 MB
+    // from Node to the browser (setInputFiles over CDP) is not the app's cost.
+    const done = page.evaluate((name) => {
+      const w = window as unknown as { __progress: boolean }
+      w.__progress = false
+      return new Promise<number>((resolve) => {
+        let t0 = 0
+        document.addEventListener('change', () => (t0 = performance.now()), { capture: true, once: true })
+        const tick = () => {
+          if (document.querySelector(`[role=progressbar][aria-label="Uploading ${name}"]`)) w.__progress = true
+          if (t0 && document.querySelector(`[aria-label="Preview ${name}"]`)) resolve(performance.now() - t0)
+          else requestAnimationFrame(tick)
+        }
+        requestAnimationFrame(tick)
+      })
+    }, `big-${i}.txt`)
     await p.locator('input[type=file]').setInputFiles({ name: `big-${i}.txt`, mimeType: 'text/plain', buffer: bytes })
-    if (await p.getByRole('progressbar', { name: `Uploading big-${i}.txt` }).isVisible()) sawProgress = true
-    await expect(p.getByRole('button', { name: `Preview big-${i}.txt` })).toBeVisible({ timeout: 120_000 })
-    app.push(Date.now() - t0)
+    app.push(await done)
+    if (await page.evaluate(() => (window as unknown as { __progress: boolean }).__progress)) sawProgress = true
   }
   expect(await select('task_attachments', `task_id=eq.${taskId}&filename=like.big-*`)).toHaveLength(UPLOADS)
   const mbps = (ms: number[]) => ms.map((m) => Math.round((10 / (m / 1000)) * 10) / 10)
