@@ -56,7 +56,8 @@ export function RepeatPicker({ recurrence, onChange }: Props) {
       setError(`Enter a whole number from ${MIN_INTERVAL} to ${MAX_INTERVAL}`)
       return
     }
-    const { from: _from, ...rest } = current ?? {}
+    const rest: Record<string, unknown> = { ...(current ?? {}) }
+    delete rest.from
     onChange(serializeRecurrence({ ...rest, type, interval: clampInterval(n), ...(fromCompletion ? { from: 'completion' } : {}) }))
     setDialog(false)
   }
