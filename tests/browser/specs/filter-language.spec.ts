@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { test } from '../fixtures'
-import { insert, select, update } from '../db'
+import { insert, select } from '../db'
 import { expect, makePro, openButton, shootAll, signedIn } from '../tasks-helpers'
 
 // The filter language (issue 26): a query typed in the palette lists its
@@ -106,24 +106,3 @@ test('filter language: palette query, error, save, reopen in the dialog', async 
     })
 })
 
-test('every! in quick add: completing the task schedules the next from today', async ({ page, account }) => {
-  test.setTimeout(120_000)
-  const userId = await signedIn(page, account)
-  await page.goto('/app/tasks?view=inbox')
-  await page.locator('body').press('q')
-  const d = page.getByRole('dialog', { name: 'Quick add task' })
-  await d.getByRole('textbox', { name: 'Task' }).pressSequentially('Water plants every! 3 days', { delay: 5 })
-  await d.getByRole('textbox', { name: 'Task' }).press('Enter')
-  await expect(d).toBeHidden()
-  const plants = async () => select<{ id: string; due_date: string | null; recurrence: string | null; is_completed: boolean }>('tasks', `user_id=eq.${userId}&title=eq.Water%20plants&order=created_at`)
-  await expect.poll(async () => JSON.parse((await plants())[0]?.recurrence ?? 'null')).toEqual({ type: 'daily', interval: 3, from: 'completion' })
-  // Due in five days, done today: every! counts from today, not from the due date.
-  const [first] = await plants()
-  await update('tasks', `id=eq.${first?.id}`, { due_date: day(5) })
-  await page.goto('/app/tasks?view=inbox')
-  await page.getByRole('checkbox', { name: 'Complete Water plants' }).click()
-  await expect.poll(async () => (await plants()).map((t) => [t.is_completed, t.due_date])).toEqual([
-    [true, day(5)],
-    [false, day(3)],
-  ])
-})
