@@ -27,10 +27,13 @@ export async function getSmartFilterTasks(
   zone: string,
   sortOption: string,
   signal: AbortSignal,
+  /** A filter-language query (issue 26) that decides instead of data; data then lists its conditions. */
+  query?: (task: Task, ctx: EvalContext) => boolean,
 ): Promise<Task[]> {
   const now = new Date()
   const ctx: EvalContext = { zone, now }
-  const tree = compile(data, ctx)
+  // A query's tree may negate or nest its conditions: the server cannot narrow it.
+  const tree = query ? null : compile(data, ctx)
   const need = needs(data)
   const [rows, parents, withAttachments] = await Promise.all([
     readTasks(async (source, columns) => {
@@ -51,7 +54,7 @@ export async function getSmartFilterTasks(
   ])
   const full: EvalContext = { ...ctx, ...(parents ? { parents } : {}), ...(withAttachments ? { withAttachments } : {}) }
   return sortTasks(
-    rows.map(toTask).filter((t) => matches(t, data, full)),
+    rows.map(toTask).filter((t) => (query ? query(t, full) : matches(t, data, full))),
     sortOption,
   )
 }

@@ -1,5 +1,5 @@
 import { Plus, Trash } from '@phosphor-icons/react'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
@@ -17,6 +17,8 @@ import { newTempId } from '../api/create-task'
 import { type SmartFilterInput, useCreateSmartFilter, useDeleteSmartFilter, useUpdateSmartFilter } from '../api/smart-filter-mutations'
 import { type Condition, FIELD_KIND, FIELDS, type Field as FilterField, type FilterData, OPERATORS_BY_KIND, type Operator, readFilterData, VALUELESS } from '../smart-filters/engine'
 import { CATEGORIES, FILTER_COLORS, FILTER_ICON_NAMES, NEW_CONDITION, NEW_FILTER_CONDITION, TEMPLATES, type Template, validateFilter } from '../smart-filters/templates'
+import { compileQuery, fromFilterData, type QueryError } from '../filter-query/query'
+import { QueryErrorText } from '../filter-query/query-text'
 import { useSmartFilterDialogStore } from '../stores/smart-filter-dialog-store'
 import { filterIcon } from './view-icons'
 
@@ -87,6 +89,7 @@ function ValueInput({ c, index, onChange, projects }: { c: Condition; index: num
         <option value="1">Low</option>
         <option value="2">Medium</option>
         <option value="3">High</option>
+        {c.field === 'priority' ? <option value="4">Urgent</option> : null}
       </select>
     )
   if (kind === 'project')
@@ -153,7 +156,7 @@ export function SmartFilterDialogs() {
   const target = dialog && dialog.kind !== 'create' ? filters.data?.find((f) => f.id === dialog.filterId) : undefined
   return (
     <>
-      {dialog && dialog.kind !== 'delete' ? <FilterForm key={dialog.kind === 'edit' ? dialog.filterId : 'new'} filter={target} onClose={close} /> : null}
+      {dialog && dialog.kind !== 'delete' ? <FilterForm key={dialog.kind === 'edit' ? dialog.filterId : 'new'} filter={target} query={dialog.kind === 'create' ? dialog.query : undefined} onClose={close} /> : null}
       <AlertDialog open={dialog?.kind === 'delete'} onOpenChange={(o) => !o && close()}>
         <AlertDialogContent>
             <AlertDialogTitle>Delete smart filter</AlertDialogTitle>
@@ -177,24 +180,52 @@ export function SmartFilterDialogs() {
   )
 }
 
-function FilterForm({ filter, onClose }: { filter: SmartFilter | undefined; onClose: () => void }) {
+function FilterForm({ filter, query, onClose }: { filter: SmartFilter | undefined; query: string | undefined; onClose: () => void }) {
   const user = useRequiredUser()
   const projects = useProjects(user.id)
   const create = useCreateSmartFilter(user.id)
   const update = useUpdateSmartFilter(user.id)
   const navigate = useNavigate()
   const [form, setForm] = useState<FormState>(() => initial(filter))
-  const [tab, setTab] = useState(filter ? 'custom' : 'templates')
+  const [tab, setTab] = useState(filter || query ? 'custom' : 'templates')
   const [error, setError] = useState<{ field: string; message: string } | null>(null)
+  // The query field (issue 26): null shows the rows as a query; typed text
+  // is the user's until the rows change, and sets the rows when it parses.
+  const [text, setText] = useState<string | null>(query ?? null)
+  const [queryError, setQueryError] = useState<QueryError | null>(null)
+  const qc = { projects: projects.data ?? [] }
   const set = (patch: Partial<FormState>) => {
     setForm((f) => ({ ...f, ...patch }))
     setError(null)
   }
-  const setData = (data: FilterData) => set({ data })
+  const setData = (data: FilterData) => {
+    set({ data })
+    setText(null)
+    setQueryError(null)
+  }
+  const applyQuery = (value: string) => {
+    setText(value)
+    const compiled = compileQuery(value, qc)
+    setQueryError(compiled.ok ? null : compiled.error)
+    if (compiled.ok) set({ data: compiled.data })
+  }
+  // A query from the palette names projects: read it once they are loaded.
+  const [pending, setPending] = useState(query)
+  useEffect(() => {
+    if (pending === undefined || !projects.data) return
+    setPending(undefined)
+    const compiled = compileQuery(pending, { projects: projects.data })
+    setQueryError(compiled.ok ? null : compiled.error)
+    if (compiled.ok) setForm((f) => ({ ...f, data: compiled.data }))
+  }, [pending, projects.data])
   const setCondition = (i: number, patch: Partial<Condition>) =>
     setData({ ...form.data, conditions: form.data.conditions.map((c, j) => (j === i ? { ...c, ...patch } : c)) })
 
   const save = (input: FormState) => {
+    if (queryError) {
+      document.getElementById('smart-filter-query')?.focus()
+      return
+    }
     const invalid = validateFilter(input.name, input.description, input.data)
     if (invalid) {
       setError(invalid)
@@ -268,6 +299,27 @@ function FilterForm({ filter, onClose }: { filter: SmartFilter | undefined; onCl
               </Field>
               <fieldset className="grid gap-2">
                 <legend className="mb-1 text-sm font-medium">Conditions</legend>
+                <label htmlFor="smart-filter-query" className="text-sm text-muted-foreground">
+                  As a query
+                </label>
+                <Input
+                  id="smart-filter-query"
+                  className="font-mono text-sm"
+                  value={text ?? fromFilterData(form.data, qc)}
+                  placeholder="today & p1"
+                  spellCheck={false}
+                  autoComplete="off"
+                  aria-invalid={queryError ? true : undefined}
+                  aria-describedby={queryError ? 'smart-filter-query-error' : 'smart-filter-query-help'}
+                  onChange={(e) => applyQuery(e.target.value)}
+                />
+                {queryError ? (
+                  <QueryErrorText id="smart-filter-query-error" input={text ?? ''} error={queryError} />
+                ) : (
+                  <p id="smart-filter-query-help" className="text-xs text-muted-foreground">
+                    today, overdue, p1, #project, @label, no date, due before: next week, search: word; join with & or |, negate with !
+                  </p>
+                )}
                 <div className="flex items-center gap-2 text-sm">
                   <span>Match</span>
                   <select aria-label="Match" className={SELECT} value={form.data.logic} onChange={(e) => setData({ ...form.data, logic: e.target.value as 'AND' | 'OR' })}>
