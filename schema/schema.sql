@@ -843,6 +843,23 @@ $$;
 
 
 --
+-- Name: assert_calendar_sync(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.assert_calendar_sync(p_user_id uuid) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  IF private.user_plan(p_user_id) NOT IN ('pro', 'team') THEN
+    RAISE EXCEPTION 'Calendar sync is part of the Pro and Team plans'
+      USING ERRCODE = 'P0001', HINT = 'Upgrade the plan to sync your tasks with a calendar.';
+  END IF;
+END
+$$;
+
+
+--
 -- Name: assert_team_seat(uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -936,6 +953,19 @@ CREATE FUNCTION private.attachment_mime_types() RETURNS text[]
     'text/html', 'text/css',
     'audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg',
     'video/mp4', 'video/webm', 'video/ogg']
+$$;
+
+
+--
+-- Name: calendar_feed_owner(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.calendar_feed_owner(p_token text, OUT user_id uuid, OUT allowed boolean) RETURNS record
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  SELECT f.user_id, private.user_plan(f.user_id) IN ('pro', 'team')
+  FROM public.calendar_feeds f WHERE f.token = p_token
 $$;
 
 
@@ -5816,6 +5846,44 @@ $$;
 
 
 --
+-- Name: calendar_feeds; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.calendar_feeds (
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    token text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT calendar_feeds_token_check CHECK ((token ~ '^[0-9a-f]{64}$'::text))
+);
+
+
+--
+-- Name: regenerate_calendar_feed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.regenerate_calendar_feed() RETURNS public.calendar_feeds
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_uid uuid := auth.uid();
+  v_row public.calendar_feeds;
+BEGIN
+  PERFORM auth.assert_data_access();
+  IF v_uid IS NULL THEN
+    RAISE EXCEPTION 'Sign in to use calendar sync' USING ERRCODE = '42501';
+  END IF;
+  PERFORM private.assert_calendar_sync(v_uid);
+  INSERT INTO public.calendar_feeds AS f (user_id, token)
+  VALUES (v_uid, encode(extensions.gen_random_bytes(32), 'hex'))
+  ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, created_at = now()
+  RETURNING * INTO v_row;
+  RETURN v_row;
+END
+$$;
+
+
+--
 -- Name: reorder_projects(uuid[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -5843,6 +5911,21 @@ BEGIN
   UPDATE public.projects p SET sort_order = o.position
   FROM unnest(p_project_ids) WITH ORDINALITY AS o (id, position)
   WHERE p.id = o.id AND p.sort_order IS DISTINCT FROM o.position::integer;
+END
+$$;
+
+
+--
+-- Name: revoke_calendar_feed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.revoke_calendar_feed() RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  PERFORM auth.assert_data_access();
+  DELETE FROM public.calendar_feeds WHERE user_id = auth.uid();
 END
 $$;
 
@@ -8021,6 +8104,22 @@ ALTER TABLE ONLY public.admin_sql_audit
 
 
 --
+-- Name: calendar_feeds calendar_feeds_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.calendar_feeds
+    ADD CONSTRAINT calendar_feeds_pkey PRIMARY KEY (user_id);
+
+
+--
+-- Name: calendar_feeds calendar_feeds_token_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.calendar_feeds
+    ADD CONSTRAINT calendar_feeds_token_key UNIQUE (token);
+
+
+--
 -- Name: global_tags global_tags_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -9736,6 +9835,13 @@ CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.activit
 
 
 --
+-- Name: calendar_feeds zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.calendar_feeds FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('created_at', '|');
+
+
+--
 -- Name: global_tags zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -10244,6 +10350,14 @@ ALTER TABLE ONLY public.activity_logs
 
 ALTER TABLE ONLY public.activity_logs
     ADD CONSTRAINT activity_logs_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: calendar_feeds calendar_feeds_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.calendar_feeds
+    ADD CONSTRAINT calendar_feeds_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 
 --
@@ -10885,6 +10999,12 @@ CREATE POLICY "authors and managers change comments" ON public.task_comments FOR
 
 
 --
+-- Name: calendar_feeds; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.calendar_feeds ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: task_comments comment on reachable tasks; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -10952,6 +11072,13 @@ CREATE POLICY data_access_allowed ON public.activity_logs AS RESTRICTIVE USING (
 --
 
 CREATE POLICY data_access_allowed ON public.admin_sql_audit AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
+
+
+--
+-- Name: calendar_feeds data_access_allowed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY data_access_allowed ON public.calendar_feeds AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
 
 
 --
@@ -11662,6 +11789,13 @@ CREATE POLICY "read own and project tasks" ON public.tasks FOR SELECT TO authent
 --
 
 CREATE POLICY "read own audit log" ON public.integration_audit_logs FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+
+--
+-- Name: calendar_feeds read own calendar feed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "read own calendar feed" ON public.calendar_feeds FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 
 --
@@ -12446,6 +12580,15 @@ GRANT ALL ON FUNCTION private.apply_assignment(p_task_id uuid, p_assigned_to uui
 
 
 --
+-- Name: FUNCTION assert_calendar_sync(p_user_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.assert_calendar_sync(p_user_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.assert_calendar_sync(p_user_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.assert_calendar_sync(p_user_id uuid) TO service_role;
+
+
+--
 -- Name: FUNCTION assert_team_seat(p_team_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -12476,6 +12619,14 @@ GRANT ALL ON FUNCTION private.attachment_megabytes(p_user_id uuid) TO service_ro
 
 GRANT ALL ON FUNCTION private.attachment_mime_types() TO authenticated;
 GRANT ALL ON FUNCTION private.attachment_mime_types() TO service_role;
+
+
+--
+-- Name: FUNCTION calendar_feed_owner(p_token text, OUT user_id uuid, OUT allowed boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.calendar_feed_owner(p_token text, OUT user_id uuid, OUT allowed boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.calendar_feed_owner(p_token text, OUT user_id uuid, OUT allowed boolean) TO service_role;
 
 
 --
@@ -13573,12 +13724,38 @@ GRANT ALL ON FUNCTION public.open_share_link(p_token text) TO service_role;
 
 
 --
+-- Name: TABLE calendar_feeds; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.calendar_feeds TO service_role;
+GRANT SELECT ON TABLE public.calendar_feeds TO authenticated;
+
+
+--
+-- Name: FUNCTION regenerate_calendar_feed(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.regenerate_calendar_feed() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.regenerate_calendar_feed() TO authenticated;
+GRANT ALL ON FUNCTION public.regenerate_calendar_feed() TO service_role;
+
+
+--
 -- Name: FUNCTION reorder_projects(p_project_ids uuid[]); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.reorder_projects(p_project_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.reorder_projects(p_project_ids uuid[]) TO authenticated;
 GRANT ALL ON FUNCTION public.reorder_projects(p_project_ids uuid[]) TO service_role;
+
+
+--
+-- Name: FUNCTION revoke_calendar_feed(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.revoke_calendar_feed() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.revoke_calendar_feed() TO authenticated;
+GRANT ALL ON FUNCTION public.revoke_calendar_feed() TO service_role;
 
 
 --

@@ -10,6 +10,7 @@ import (
 	"daybase/functions"
 	"daybase/gateway"
 	"daybase/gateway/auth"
+	"daybase/gateway/calsync"
 	"daybase/internal/config"
 	"daybase/internal/keys"
 	"daybase/internal/token"
@@ -76,6 +77,10 @@ func services(d deps) ([]gateway.Service, func(), error) {
 
 	list = append(list, gateway.Service{Prefix: "/functions/v1", APIKey: gateway.APIKeyOptional,
 		Handler: functions.New(d.apiPool, d.log, buildFunctions(d, fnEnv)...)})
+
+	// Calendar apps send no apikey: the feed's secret token authorises.
+	list = append(list, gateway.Service{Prefix: "/calendar/v1", APIKey: gateway.APIKeyOptional,
+		Handler: calsync.New(calsync.Config{Admin: d.adminPool, API: d.apiPool, Log: d.log.With("service", "calendar")})})
 
 	rt, err := realtime.New(realtime.Config{Signer: d.signer, Admin: d.adminPool, API: d.apiPool, Log: d.log.With("service", "realtime")})
 	if err != nil {

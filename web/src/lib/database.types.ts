@@ -127,6 +127,32 @@ export type Database = {
         }
         Relationships: []
       }
+      calendar_feeds: {
+        Row: {
+          user_id: string
+          token: string
+          created_at: string
+        }
+        Insert: {
+          user_id?: string
+          token: string
+          created_at?: string
+        }
+        Update: {
+          user_id?: string
+          token?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "calendar_feeds_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       global_tags: {
         Row: {
           id: string
@@ -2407,8 +2433,16 @@ export type Database = {
         Args: { p_token: string; }
         Returns: { share_id: string; content_type: string; content_id: string; permission: string; owner_id: string }[]
       }
+      regenerate_calendar_feed: {
+        Args: never
+        Returns: Database["public"]["Tables"]["calendar_feeds"]["Row"]
+      }
       reorder_projects: {
         Args: { p_project_ids: string[]; }
+        Returns: undefined
+      }
+      revoke_calendar_feed: {
+        Args: never
         Returns: undefined
       }
       search_user_content: {

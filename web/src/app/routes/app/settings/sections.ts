@@ -15,6 +15,7 @@ export const SECTION_PAGES: Record<string, string> = {
   sidebar: '/app/settings/preferences',
   subscription: '/app/settings/billing',
   integrations: '/app/settings/integrations',
+  'calendar-sync': '/app/settings/integrations',
 }
 
 /** The path that holds the hash's section when it is not the current one, else null. */
