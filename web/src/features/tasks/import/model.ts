@@ -121,3 +121,39 @@ export function validZone(zone: string): string | null {
     return null
   }
 }
+
+export type ImportCaps = { planName: string; projects: number; tasksTotal: number; tasksPerProject: number }
+
+const count = new Intl.NumberFormat('en')
+
+/**
+ * The plan cap (000 §9) the import would pass, as the server would word it,
+ * or null. The server checks again on every row; this says it before a
+ * single row is sent. Projects that already exist by name are counted as
+ * new here (the server reuses them), so the check errs on the safe side.
+ */
+export function capProblem(rows: readonly ImportRow[], usage: { tasks: number; projects: number }, caps: ImportCaps): string | null {
+  const c = countPlan(rows)
+  const plan = caps.planName
+  if (usage.tasks + c.tasks > caps.tasksTotal) {
+    return `Task limit reached for ${plan} plan: this file adds ${count.format(c.tasks)} tasks to your ${count.format(usage.tasks)}; the ${plan} plan allows ${count.format(caps.tasksTotal)}.`
+  }
+  if (usage.projects + c.projects > caps.projects) {
+    return `Project limit reached for ${plan} plan: this file adds ${count.format(c.projects)} projects to your ${count.format(usage.projects)}; the ${plan} plan allows ${count.format(caps.projects)}.`
+  }
+  const projectOf = new Map<string, string | undefined>()
+  const perProject = new Map<string, number>()
+  for (const r of rows) {
+    if (r.kind !== 'task') continue
+    const project = r.parent ? projectOf.get(r.parent) : r.project
+    projectOf.set(r.key, project)
+    if (project) perProject.set(project, (perProject.get(project) ?? 0) + 1)
+  }
+  for (const [key, n] of perProject) {
+    if (n > caps.tasksPerProject) {
+      const name = rows.find((r) => r.key === key && r.kind === 'project')
+      return `Project task limit reached for ${plan} plan: "${name?.kind === 'project' ? name.name : key}" would hold ${count.format(n)} tasks; the ${plan} plan allows ${count.format(caps.tasksPerProject)}.`
+    }
+  }
+  return null
+}
