@@ -5791,6 +5791,115 @@ $$;
 
 
 --
+-- Name: import_chunk(uuid, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.import_chunk(p_batch_id uuid, p_rows jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_uid     uuid := auth.uid();
+  v_row     jsonb;
+  v_key     text;
+  v_kind    text;
+  v_target  uuid;
+  v_created boolean;
+  v_ref     uuid;
+  v_parent  uuid;
+  v_new     integer := 0;
+  v_skipped integer := 0;
+  v_done    bigint;
+BEGIN
+  PERFORM auth.assert_data_access();
+  IF v_uid IS NULL THEN
+    RAISE EXCEPTION 'Not authenticated' USING ERRCODE = '42501';
+  END IF;
+  -- One chunk of a batch at a time: a second tab waits, then skips.
+  PERFORM FROM public.import_batches b
+   WHERE b.id = p_batch_id AND b.user_id = v_uid AND b.status = 'running' FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'Import not found' USING ERRCODE = 'P0002';
+  END IF;
+  IF jsonb_typeof(p_rows) IS DISTINCT FROM 'array' OR jsonb_array_length(p_rows) > 1000 THEN
+    RAISE EXCEPTION 'Import chunk must be an array of at most 1000 rows' USING ERRCODE = '22023';
+  END IF;
+
+  FOR v_row IN SELECT value FROM jsonb_array_elements(p_rows) LOOP
+    v_key := v_row ->> 'key';
+    v_kind := v_row ->> 'kind';
+    IF v_key IS NULL OR v_kind IS NULL OR v_kind NOT IN ('project', 'task', 'comment') THEN
+      RAISE EXCEPTION 'Import row needs a key and a kind (project, task or comment)' USING ERRCODE = '22023';
+    END IF;
+    IF EXISTS (SELECT FROM public.import_batch_items i WHERE i.batch_id = p_batch_id AND i.row_key = v_key) THEN
+      v_skipped := v_skipped + 1;
+      CONTINUE;
+    END IF;
+    v_created := true;
+
+    IF v_kind = 'project' THEN
+      SELECT p.id INTO v_target FROM public.projects p
+       WHERE p.user_id = v_uid AND NOT p.is_deleted AND lower(p.name) = lower(btrim(v_row ->> 'name'));
+      IF FOUND THEN
+        v_created := false;
+      ELSE
+        INSERT INTO public.projects (name, color)
+        VALUES (btrim(v_row ->> 'name'), coalesce(v_row ->> 'color', '#3b82f6'))
+        RETURNING id INTO v_target;
+      END IF;
+
+    ELSIF v_kind = 'task' THEN
+      v_ref := NULL;
+      v_parent := NULL;
+      IF v_row ->> 'project' IS NOT NULL THEN
+        SELECT i.target_id INTO v_ref FROM public.import_batch_items i
+         WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'project' AND i.kind = 'project';
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
+            DETAIL = format('Row %s names project row %s.', v_key, v_row ->> 'project');
+        END IF;
+      END IF;
+      IF v_row ->> 'parent' IS NOT NULL THEN
+        SELECT i.target_id INTO v_parent FROM public.import_batch_items i
+         WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'parent' AND i.kind = 'task';
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
+            DETAIL = format('Row %s names parent row %s.', v_key, v_row ->> 'parent');
+        END IF;
+      END IF;
+      INSERT INTO public.tasks (title, notes, due_date, due_time, priority, tags, project_id, parent_id,
+                                reminders, recurrence, is_completed, completed_at)
+      VALUES (v_row ->> 'title', v_row ->> 'notes', (v_row ->> 'due_date')::date, (v_row ->> 'due_time')::timestamptz,
+              coalesce((v_row ->> 'priority')::smallint, 0), v_row ->> 'tags', v_ref, v_parent,
+              coalesce((SELECT array_agg(r::integer) FROM jsonb_array_elements_text(v_row -> 'reminders') r), '{}'),
+              v_row ->> 'recurrence', coalesce((v_row ->> 'is_completed')::boolean, false),
+              (v_row ->> 'completed_at')::timestamptz)
+      RETURNING id INTO v_target;
+
+    ELSE
+      SELECT i.target_id INTO v_ref FROM public.import_batch_items i
+       WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'task' AND i.kind = 'task';
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
+          DETAIL = format('Row %s comments on task row %s.', v_key, v_row ->> 'task');
+      END IF;
+      INSERT INTO public.task_comments (task_id, content) VALUES (v_ref, v_row ->> 'content')
+      RETURNING id INTO v_target;
+    END IF;
+
+    INSERT INTO public.import_batch_items (batch_id, row_key, kind, target_id, created)
+    VALUES (p_batch_id, v_key, v_kind, v_target, v_created);
+    v_new := v_new + 1;
+  END LOOP;
+
+  SELECT count(*) INTO v_done FROM public.import_batch_items i WHERE i.batch_id = p_batch_id;
+  UPDATE public.import_batches b SET status = 'done' WHERE b.id = p_batch_id AND v_done >= b.total_rows;
+  RETURN jsonb_build_object('created', v_new, 'skipped', v_skipped, 'done', v_done);
+END
+$$;
+
+
+--
 -- Name: log_2fa_event(text, text, text, boolean, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -5965,6 +6074,52 @@ BEGIN
   ORDER BY r.rank DESC, array_position(ARRAY['task', 'project', 'tag', 'note', 'journal'], r.content_type),
            r.updated_at DESC, r.id
   LIMIT v_lim;
+END
+$$;
+
+
+--
+-- Name: undo_import(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.undo_import(p_batch_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_uid      uuid := auth.uid();
+  v_tasks    integer;
+  v_projects integer;
+  v_comments integer;
+BEGIN
+  PERFORM auth.assert_data_access();
+  IF v_uid IS NULL THEN
+    RAISE EXCEPTION 'Not authenticated' USING ERRCODE = '42501';
+  END IF;
+  PERFORM FROM public.import_batches b
+   WHERE b.id = p_batch_id AND b.user_id = v_uid AND b.status <> 'undone' FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'Import not found' USING ERRCODE = 'P0002';
+  END IF;
+
+  -- Comments go with their tasks (ON DELETE CASCADE); count them first.
+  SELECT count(*) INTO v_comments FROM public.import_batch_items i
+   WHERE i.batch_id = p_batch_id AND i.kind = 'comment'
+     AND EXISTS (SELECT FROM public.task_comments c WHERE c.id = i.target_id);
+  -- Subtasks first keeps the parent triggers quiet; both are the batch's.
+  WITH gone AS (
+    DELETE FROM public.tasks t USING public.import_batch_items i
+     WHERE i.batch_id = p_batch_id AND i.kind = 'task' AND i.target_id = t.id AND t.user_id = v_uid
+    RETURNING t.id)
+  SELECT count(*) INTO v_tasks FROM gone;
+  WITH gone AS (
+    DELETE FROM public.projects p USING public.import_batch_items i
+     WHERE i.batch_id = p_batch_id AND i.kind = 'project' AND i.created AND i.target_id = p.id AND p.user_id = v_uid
+    RETURNING p.id)
+  SELECT count(*) INTO v_projects FROM gone;
+
+  UPDATE public.import_batches SET status = 'undone' WHERE id = p_batch_id;
+  RETURN jsonb_build_object('tasks', v_tasks, 'projects', v_projects, 'comments', v_comments);
 END
 $$;
 
@@ -6819,6 +6974,41 @@ CREATE TABLE public.global_tags (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT global_tags_color_check CHECK ((length(color) <= 32)),
     CONSTRAINT global_tags_usage_count_check CHECK ((usage_count >= 0))
+);
+
+
+--
+-- Name: import_batch_items; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.import_batch_items (
+    batch_id uuid NOT NULL,
+    row_key text NOT NULL,
+    kind text NOT NULL,
+    target_id uuid NOT NULL,
+    created boolean DEFAULT true NOT NULL,
+    CONSTRAINT import_batch_items_kind_check CHECK ((kind = ANY (ARRAY['project'::text, 'task'::text, 'comment'::text]))),
+    CONSTRAINT import_batch_items_row_key_check CHECK (((btrim(row_key) <> ''::text) AND (length(row_key) <= 200)))
+);
+
+
+--
+-- Name: import_batches; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.import_batches (
+    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    source text NOT NULL,
+    file_name text NOT NULL,
+    total_rows integer NOT NULL,
+    status text DEFAULT 'running'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT import_batches_file_name_check CHECK (((btrim(file_name) <> ''::text) AND (length(file_name) <= 255))),
+    CONSTRAINT import_batches_source_check CHECK ((source = ANY (ARRAY['todoist'::text, 'ticktick'::text, 'csv'::text]))),
+    CONSTRAINT import_batches_status_check CHECK ((status = ANY (ARRAY['running'::text, 'done'::text, 'undone'::text]))),
+    CONSTRAINT import_batches_total_rows_check CHECK (((total_rows >= 0) AND (total_rows <= 100000)))
 );
 
 
@@ -8128,6 +8318,22 @@ ALTER TABLE ONLY public.global_tags
 
 
 --
+-- Name: import_batch_items import_batch_items_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_batch_items
+    ADD CONSTRAINT import_batch_items_pkey PRIMARY KEY (batch_id, row_key);
+
+
+--
+-- Name: import_batches import_batches_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_batches
+    ADD CONSTRAINT import_batches_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: integration_audit_logs integration_audit_logs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -8789,6 +8995,13 @@ CREATE UNIQUE INDEX global_tags_user_name_key ON public.global_tags USING btree 
 --
 
 CREATE INDEX global_tags_user_usage_idx ON public.global_tags USING btree (user_id, usage_count DESC);
+
+
+--
+-- Name: import_batches_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX import_batches_user_idx ON public.import_batches USING btree (user_id, created_at DESC);
 
 
 --
@@ -9604,6 +9817,13 @@ CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.global_tags FOR EACH ROW E
 
 
 --
+-- Name: import_batches set_updated_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.import_batches FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+
+--
 -- Name: integration_connections set_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -9846,6 +10066,13 @@ CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.calenda
 --
 
 CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.global_tags FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('created_at', '|', 'updated_at', 'id');
+
+
+--
+-- Name: import_batches zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.import_batches FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('created_at', '|', 'updated_at', 'id');
 
 
 --
@@ -10366,6 +10593,22 @@ ALTER TABLE ONLY public.calendar_feeds
 
 ALTER TABLE ONLY public.global_tags
     ADD CONSTRAINT global_tags_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: import_batch_items import_batch_items_batch_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_batch_items
+    ADD CONSTRAINT import_batch_items_batch_id_fkey FOREIGN KEY (batch_id) REFERENCES public.import_batches(id) ON DELETE CASCADE;
+
+
+--
+-- Name: import_batches import_batches_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_batches
+    ADD CONSTRAINT import_batches_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 
 --
@@ -11089,6 +11332,20 @@ CREATE POLICY data_access_allowed ON public.global_tags AS RESTRICTIVE USING (( 
 
 
 --
+-- Name: import_batch_items data_access_allowed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY data_access_allowed ON public.import_batch_items AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
+
+
+--
+-- Name: import_batches data_access_allowed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY data_access_allowed ON public.import_batches AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
+
+
+--
 -- Name: integration_audit_logs data_access_allowed; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11389,6 +11646,18 @@ CREATE POLICY "edit shared: notes shared by link for editing" ON public.notes FO
 ALTER TABLE public.global_tags ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: import_batch_items; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.import_batch_items ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: import_batches; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.import_batches ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: integration_audit_logs; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -11419,6 +11688,17 @@ CREATE POLICY "inviters and managers delete invites" ON public.project_invites F
 --
 
 CREATE POLICY "inviters, managers and invitees read invites" ON public.project_invites FOR SELECT TO authenticated USING (((invited_by = ( SELECT auth.uid() AS uid)) OR (project_id = ANY (( SELECT private.managed_project_ids() AS managed_project_ids)::uuid[])) OR (email = ( SELECT private.current_user_email() AS current_user_email))));
+
+
+--
+-- Name: import_batch_items items of own import batches; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "items of own import batches" ON public.import_batch_items TO authenticated USING ((batch_id IN ( SELECT b.id
+   FROM public.import_batches b
+  WHERE (b.user_id = ( SELECT auth.uid() AS uid))))) WITH CHECK ((batch_id IN ( SELECT b.id
+   FROM public.import_batches b
+  WHERE ((b.user_id = ( SELECT auth.uid() AS uid)) AND (b.status = 'running'::text)))));
 
 
 --
@@ -11586,6 +11866,13 @@ ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
 --
 
 CREATE POLICY "own connections" ON public.integration_connections TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+
+
+--
+-- Name: import_batches own import batches; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "own import batches" ON public.import_batches TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
 
 --
@@ -13706,6 +13993,15 @@ GRANT ALL ON FUNCTION public.get_task_people(p_task_id uuid) TO service_role;
 
 
 --
+-- Name: FUNCTION import_chunk(p_batch_id uuid, p_rows jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.import_chunk(p_batch_id uuid, p_rows jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.import_chunk(p_batch_id uuid, p_rows jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.import_chunk(p_batch_id uuid, p_rows jsonb) TO service_role;
+
+
+--
 -- Name: FUNCTION log_2fa_event(event_type text, factor_id text, challenge_id text, success boolean, metadata jsonb); Type: ACL; Schema: public; Owner: -
 --
 
@@ -13765,6 +14061,15 @@ GRANT ALL ON FUNCTION public.revoke_calendar_feed() TO service_role;
 REVOKE ALL ON FUNCTION public.search_user_content(p_search_term text, p_content_type text, p_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.search_user_content(p_search_term text, p_content_type text, p_limit integer) TO authenticated;
 GRANT ALL ON FUNCTION public.search_user_content(p_search_term text, p_content_type text, p_limit integer) TO service_role;
+
+
+--
+-- Name: FUNCTION undo_import(p_batch_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.undo_import(p_batch_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.undo_import(p_batch_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.undo_import(p_batch_id uuid) TO service_role;
 
 
 --
@@ -13891,6 +14196,29 @@ GRANT ALL ON SEQUENCE public.admin_sql_audit_id_seq TO service_role;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.global_tags TO anon;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.global_tags TO authenticated;
 GRANT ALL ON TABLE public.global_tags TO service_role;
+
+
+--
+-- Name: TABLE import_batch_items; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.import_batch_items TO service_role;
+GRANT SELECT,INSERT ON TABLE public.import_batch_items TO authenticated;
+
+
+--
+-- Name: TABLE import_batches; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.import_batches TO service_role;
+GRANT SELECT,INSERT,DELETE ON TABLE public.import_batches TO authenticated;
+
+
+--
+-- Name: COLUMN import_batches.status; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(status) ON TABLE public.import_batches TO authenticated;
 
 
 --

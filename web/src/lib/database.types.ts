@@ -194,6 +194,79 @@ export type Database = {
           },
         ]
       }
+      import_batch_items: {
+        Row: {
+          batch_id: string
+          row_key: string
+          kind: string
+          target_id: string
+          created: boolean
+        }
+        Insert: {
+          batch_id: string
+          row_key: string
+          kind: string
+          target_id: string
+          created?: boolean
+        }
+        Update: {
+          batch_id?: string
+          row_key?: string
+          kind?: string
+          target_id?: string
+          created?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "import_batch_items_batch_id_fkey"
+            columns: ["batch_id"]
+            isOneToOne: false
+            referencedRelation: "import_batches"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      import_batches: {
+        Row: {
+          id: string
+          user_id: string
+          source: string
+          file_name: string
+          total_rows: number
+          status: string
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          source: string
+          file_name: string
+          total_rows: number
+          status?: string
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          source?: string
+          file_name?: string
+          total_rows?: number
+          status?: string
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "import_batches_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       integration_audit_logs: {
         Row: {
           id: string
@@ -2425,6 +2498,10 @@ export type Database = {
         Args: { p_task_id: string; }
         Returns: { user_id: string; full_name: string; email: string; avatar_url: string }[]
       }
+      import_chunk: {
+        Args: { p_batch_id: string; p_rows: Json; }
+        Returns: Json
+      }
       log_2fa_event: {
         Args: { challenge_id?: string; event_type: string; factor_id?: string; metadata?: Json; success?: boolean; }
         Returns: undefined
@@ -2448,6 +2525,10 @@ export type Database = {
       search_user_content: {
         Args: { p_content_type?: string; p_limit?: number; p_search_term: string; }
         Returns: { id: string; content_type: string; title: string; snippet: string; metadata: Json; created_at: string; updated_at: string; rank: number }[]
+      }
+      undo_import: {
+        Args: { p_batch_id: string; }
+        Returns: Json
       }
       validate_backup_code: {
         Args: { p_backup_code: string; }

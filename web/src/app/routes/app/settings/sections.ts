@@ -9,6 +9,7 @@ export const SECTION_PAGES: Record<string, string> = {
   notifications: '/app/settings',
   collaborate: '/app/settings',
   backups: '/app/settings',
+  import: '/app/settings',
   advanced: '/app/settings',
   about: '/app/settings',
   theme: '/app/settings/preferences',
