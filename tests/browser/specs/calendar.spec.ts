@@ -76,7 +76,10 @@ test('tasks sit on their days and move by mouse, keyboard, tray and menu', async
   // Keyboard: Call mom one day on (space, arrow right, space); its time of day stays.
   await chip(cell(page, day(12)), 'Call mom').focus()
   await page.keyboard.press('Space')
+  await expect(page.getByRole('status').filter({ hasText: `Call mom is over ${label(day(12))}.` })).toBeAttached()
   await page.keyboard.press('ArrowRight')
+  // dnd-kit's live region says where it is, as a screen reader would.
+  await expect(page.getByRole('status').filter({ hasText: `Call mom is over ${label(day(13))}.` })).toBeAttached()
   await page.keyboard.press('Space')
   await expect(chip(cell(page, day(13)), 'Call mom')).toBeVisible()
   await expect

@@ -4,6 +4,7 @@ import {
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   useDraggable,
@@ -11,7 +12,6 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core'
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import { ArrowsClockwise, CaretLeft, CaretRight, DotsThreeVertical, Tray } from '@phosphor-icons/react'
 import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -40,6 +40,24 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const TRAY = 'tray'
 
 const dayId = (day: IsoDay) => `day:${day}`
+const STEPS: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 7, ArrowUp: -7 }
+
+/**
+ * The keyboard drag moves from day to day: arrows right and left a day, down
+ * and up a week; from the tray the first arrow goes to today (or the 1st).
+ */
+function dayKeys(fallback: IsoDay): KeyboardCoordinateGetter {
+  return (event, { context: { over, droppableRects } }) => {
+    const step = STEPS[event.code]
+    if (step === undefined) return undefined
+    event.preventDefault()
+    const id = over ? String(over.id) : ''
+    const target = id.startsWith('day:') ? dayId(addDays(id.slice(4), step)) : dayId(fallback)
+    const rect = droppableRects.get(target)
+    // Below the day's number, where its first chip sits.
+    return rect ? { x: rect.left + 4, y: rect.top + 30 } : undefined
+  }
+}
 const noon = (day: IsoDay) => new Date(`${day}T12:00:00Z`)
 const longDay = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })
 const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -348,7 +366,7 @@ export function CalendarScreen() {
   const [dragged, setDragged] = useState<Task | null>(null)
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: dayKeys(monthOf(today) === month ? today : `${month}-01`) }),
   )
 
   const goMonth = (m: IsoMonth) =>
