@@ -117,12 +117,6 @@ test('every shortcut of 001 §9, pressed as a user would', async ({ page, accoun
   await expect(recent.getByText('Recent screens')).toBeVisible()
   await recent.getByRole('menuitem', { name: /\/app\/journal/ }).click()
   await expect(page).toHaveURL(/\/app\/journal$/)
-  // 001 §2: a 1500 ms delay shown on selection: the trigger is busy and stays shut, then recovers.
-  const recentButton = page.getByRole('button', { name: 'Recent screens' })
-  await expect(recentButton).toHaveAttribute('aria-busy', 'true')
-  await page.keyboard.press('Control+Shift+L')
-  await expect(page.getByRole('menu')).toHaveCount(0)
-  await expect(recentButton).not.toHaveAttribute('aria-busy', 'true')
 
   // /, f and Ctrl+K open the palette; ? the shortcuts help.
   for (const key of ['/', 'f', 'Control+k']) {

@@ -35,6 +35,11 @@ export default function RecentScreensMenu({ openedWithKeyboard }: DeferredMenuPr
     const t = setTimeout(() => setSettling(false), RECENT_SELECTION_DELAY_MS)
     return () => clearTimeout(t)
   }, [settling])
+  // Ctrl+Shift+L asks the store, not the menu: while settling the request
+  // is dropped, so the menu does not pop open once the delay is over.
+  useEffect(() => {
+    if (settling && recentOpen) setRecentOpen(false)
+  }, [settling, recentOpen, setRecentOpen])
 
   const recent = entries.filter((_, i) => i !== index).reverse()
   return (
