@@ -6,23 +6,10 @@
 // that Vite ships, then times compileQuery() on 10,000 queries built from
 // the issue's examples (process.hrtime.bigint around each call) and prints
 // p50/p99 per call next to the load average.
-import { createRequire } from 'node:module'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir, loadavg } from 'node:os'
-import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { loadavg } from 'node:os'
+import { loadWebModule } from '../lib/load-web-module.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const require = createRequire(path.join(root, 'web/package.json'))
-const { build } = await import(pathToFileURL(require.resolve('rolldown')).href)
-const out = path.join(mkdtempSync(path.join(tmpdir(), 'filter-bench-')), 'query.mjs')
-await build({
-  input: path.join(root, 'web/src/features/tasks/filter-query/query.ts'),
-  platform: 'node',
-  logLevel: 'silent',
-  output: { file: out, format: 'esm' },
-})
-const { compileQuery } = await import(pathToFileURL(out).href)
+const { compileQuery } = await loadWebModule('src/features/tasks/filter-query/query.ts')
 
 const projects = Array.from({ length: 50 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `Project${i}` }))
 const QUERIES = [
