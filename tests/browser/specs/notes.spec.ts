@@ -87,12 +87,18 @@ test('folders: create with a colour, drag notes in and out, rename, delete (soft
 
   // With the keyboard: the row's handle, Space, the arrows go from folder
   // to folder (Down: Work, Trips, Uncategorized; Up: back to Work), Space.
+  // Each key waits for the screen reader's announcement, as a listener would:
+  // dnd-kit listens for the arrows only from the task after the pick-up.
+  const announced = page.locator('[id^="DndLiveRegion"]')
   await page.getByRole('button', { name: 'Move Quarterly plan to a folder' }).focus()
   await page.keyboard.press('Space')
-  await page.keyboard.press('ArrowDown')
-  await page.keyboard.press('ArrowDown')
-  await page.keyboard.press('ArrowUp')
+  await expect(announced).toHaveText('Picked up note Quarterly plan.')
+  for (const [key, target] of [['ArrowDown', 'Work'], ['ArrowDown', 'Trips'], ['ArrowUp', 'Work']] as const) {
+    await page.keyboard.press(key)
+    await expect(announced).toHaveText(`Over ${target}.`)
+  }
   await page.keyboard.press('Space')
+  await expect(announced).toHaveText('Dropped note Quarterly plan on Work.')
   await expect.poll(async () => (await notesOf(userId, '&title=eq.Quarterly%20plan'))[0]?.folder).toBe('Work')
 
   // Expanded, a folder lists its notes; the folder view filters by ?folder=&folderName=.

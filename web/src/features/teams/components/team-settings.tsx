@@ -238,13 +238,16 @@ function DangerZone({ team }: { team: Team }) {
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
             <AlertDialogAction
+              // mutateAsync, not mutate's callbacks: the team's realtime DELETE can unmount
+              // this page before the response, and react-query drops an unmounted mutate's onSuccess.
               onClick={() =>
-                del.mutate(undefined, {
-                  onSuccess: () => {
+                void del.mutateAsync().then(
+                  () => {
                     if (currentTeamId === team.id) setCurrentTeamId(null)
                     navigate('/app/teams')
                   },
-                })
+                  () => {}, // reported by the hook's onError
+                )
               }
             >
               Delete
