@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '../api/activity'
-import { asPredicate, groupByDay } from './activity-feed'
+import { asPredicate, groupByDay } from './days'
 
 const entry = (id: string, created_at: string): ActivityEntry => ({
   id,
