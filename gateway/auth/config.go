@@ -3,6 +3,8 @@ package auth
 import (
 	"time"
 
+	"daybase/gateway/auth/captcha"
+	"daybase/gateway/auth/ratelimit"
 	"daybase/internal/mail"
 )
 
@@ -173,25 +175,12 @@ func (c SMTPConfig) Mail() mail.Config {
 	return mail.Config{Host: c.Host, Port: c.Port, ImplicitTLS: c.Port == 465, User: c.User, Pass: c.Pass, From: c.From}
 }
 
-// CaptchaConfig selects the captcha provider.
-type CaptchaConfig struct {
-	// Provider is "hcaptcha" or "turnstile". Env DAYBASE_AUTH_CAPTCHA_PROVIDER.
-	Provider string
-	// Secret is the provider's secret key; empty turns captcha off and
-	// captcha tokens are ignored. Env DAYBASE_AUTH_CAPTCHA_SECRET.
-	Secret string
-	// VerifyURL replaces the provider's siteverify endpoint. Env
-	// DAYBASE_AUTH_CAPTCHA_VERIFY_URL.
-	VerifyURL string
-}
+// CaptchaConfig selects the captcha provider (gateway/auth/captcha).
+type CaptchaConfig = captcha.Config
 
 // Rate is a token bucket: up to Burst requests at once, refilled evenly
-// at Burst per Per. A zero Burst means unlimited. Env values are written
-// "N/duration" ("300/5m") or "off".
-type Rate struct {
-	Burst int
-	Per   time.Duration
-}
+// at Burst per Per (gateway/auth/ratelimit).
+type Rate = ratelimit.Rate
 
 // RateLimits are the limits of the protected endpoints. Keys are the
 // client address (IP) or the normalised e-mail address; they live in the
@@ -248,15 +237,15 @@ func Defaults() Config {
 		MFAFactorExpiry:        5 * time.Minute,
 		SMTP:                   SMTPConfig{Port: 587, From: "Daybase <no-reply@localhost>"},
 		RateLimits: RateLimits{
-			SignInIP:            Rate{500, 5 * time.Minute},
-			SignInFailuresEmail: Rate{5, 5 * time.Minute},
-			SignUpIP:            Rate{500, 5 * time.Minute},
-			OTPIP:               Rate{120, 5 * time.Minute},
-			EmailSend:           Rate{1, time.Minute},
-			VerifyIP:            Rate{300, 5 * time.Minute},
-			MFAVerifyIP:         Rate{120, 5 * time.Minute},
-			MFAFailuresFactor:   Rate{5, 150 * time.Second},
-			RefreshIP:           Rate{1800, 5 * time.Minute},
+			SignInIP:            Rate{Burst: 500, Per: 5 * time.Minute},
+			SignInFailuresEmail: Rate{Burst: 5, Per: 5 * time.Minute},
+			SignUpIP:            Rate{Burst: 500, Per: 5 * time.Minute},
+			OTPIP:               Rate{Burst: 120, Per: 5 * time.Minute},
+			EmailSend:           Rate{Burst: 1, Per: time.Minute},
+			VerifyIP:            Rate{Burst: 300, Per: 5 * time.Minute},
+			MFAVerifyIP:         Rate{Burst: 120, Per: 5 * time.Minute},
+			MFAFailuresFactor:   Rate{Burst: 5, Per: 150 * time.Second},
+			RefreshIP:           Rate{Burst: 1800, Per: 5 * time.Minute},
 		},
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
+
+	"daybase/gateway/auth/qrsvg"
 )
 
 // TOTP parameters every authenticator app understands, as GoTrue uses
@@ -123,7 +125,7 @@ func (s *Service) enrollFactor(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return fmt.Errorf("generate TOTP secret: %w", err)
 	}
-	svg, err := qrSVG(key.URL())
+	svg, err := qrsvg.Render(key.URL())
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,6 @@
-package auth
+// Package qrsvg renders a QR code as SVG markup, the form GoTrue sends a
+// new TOTP factor's otpauth:// URL in.
+package qrsvg
 
 import (
 	"fmt"
@@ -15,10 +17,10 @@ const (
 	qrQuietZone = 4
 )
 
-// qrSVG renders content as a QR code (error correction H, as GoTrue) in
+// Render renders content as a QR code (error correction H, as GoTrue) in
 // raw SVG markup. supabase-js prefixes it with "data:image/svg+xml;utf-8,"
 // (reference §1.7), so the markup avoids "#", which would end a data URI.
-func qrSVG(content string) (string, error) {
+func Render(content string) (string, error) {
 	code, err := qr.Encode(content, qr.H, qr.Auto)
 	if err != nil {
 		return "", fmt.Errorf("encode QR code: %w", err)
