@@ -30,11 +30,6 @@ const (
 	CodeMFAWebAuthnEnrollDisabled Code = "mfa_webauthn_enroll_not_enabled"
 )
 
-func init() {
-	codeStatus[CodeMFAPhoneEnrollDisabled] = http.StatusUnprocessableEntity
-	codeStatus[CodeMFAWebAuthnEnrollDisabled] = http.StatusUnprocessableEntity
-}
-
 // mfaCaller is a signed-in, non-anonymous user with a session, as the
 // /factors endpoints require.
 func (s *Service) mfaCaller(ctx context.Context, r *http.Request) (caller, *User, string, error) {
