@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"daybase/gateway/auth/captcha"
+	"daybase/gateway/auth/provider"
 	"daybase/gateway/auth/ratelimit"
 	"daybase/internal/mail"
 )
@@ -131,27 +132,8 @@ type Config struct {
 	RateLimitHeader string
 }
 
-// OAuthProvider configures one OAuth 2 provider. The URL fields override
-// the provider's public endpoints, so tests can point at a fake provider.
-type OAuthProvider struct {
-	// ClientID and Secret come from the provider's developer console. Env
-	// DAYBASE_AUTH_<GOOGLE|GITHUB>_CLIENT_ID and _SECRET.
-	ClientID string
-	Secret   string
-	// AuthURL, TokenURL and UserURL replace the provider's endpoints. For
-	// GitHub, UserURL is the API base (https://api.github.com) under which
-	// /user and /user/emails are read. Env
-	// DAYBASE_AUTH_<GOOGLE|GITHUB>_AUTH_URL, _TOKEN_URL, _USER_URL.
-	AuthURL  string
-	TokenURL string
-	UserURL  string
-	// RedirectURL is the callback registered with the provider. Empty
-	// means <public URL>/auth/v1/callback. Env ..._REDIRECT_URL.
-	RedirectURL string
-}
-
-// Enabled reports whether the provider is configured.
-func (p OAuthProvider) Enabled() bool { return p.ClientID != "" && p.Secret != "" }
+// OAuthProvider configures one OAuth 2 provider (gateway/auth/provider).
+type OAuthProvider = provider.Settings
 
 // SMTPConfig is the outgoing mail server.
 type SMTPConfig struct {
