@@ -81,6 +81,12 @@ func TestSmartFilterValidation(t *testing.T) {
 		{"bad date", "C", "", filters("AND", cond("due_date", "less_than", "soon")), "Invalid Filter Criteria", "Condition value for due_date must be a date or a relative date such as now-3d"},
 		{"object value", "C", "", `{"conditions":[{"field":"title","operator":"contains","value":{"a":1}}]}`, "Invalid Filter Criteria", "Condition value for title must be a single value"},
 		{"recurrence has", "Repeating", "", filters("AND", cond("recurrence", "is_not_empty", nil)), "", ""},
+		// The assignee (0752): me, a user id, or nobody/anyone.
+		{"assigned to me", "Mine assigned", "", filters("AND", cond("assigned_to", "equals", "me")), "", ""},
+		{"assigned to a user", "Bea", "", filters("AND", cond("assigned_to", "not_equals", "5f0c2a8e-1b9d-4c3e-9a7f-2d6b8e4c1a03")), "", ""},
+		{"unassigned", "Nobody", "", filters("AND", cond("assigned_to", "is_empty", nil)), "", ""},
+		{"assigned to a name", "C", "", filters("AND", cond("assigned_to", "equals", "Bea")), "Invalid Filter Criteria", "Condition value for assigned_to must be me or a user id"},
+		{"contains on the assignee", "C", "", filters("AND", cond("assigned_to", "contains", "me")), "Invalid Filter Criteria", "Operator contains is not allowed for field assigned_to"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tx := b.Begin(u)
