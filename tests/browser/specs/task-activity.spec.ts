@@ -84,6 +84,7 @@ test('a task’s activity log shows who changed what, live', async ({ page, acco
 })
 
 test('a task’s activity log: empty and failed states', async ({ page, account, consoleErrors }) => {
+  test.setTimeout(300_000)
   const aId = await signedIn(page, account)
   const [task] = await insert<{ id: string }>('tasks', { user_id: aId, title: 'Quiet task' })
   const taskId = task?.id ?? ''
@@ -103,7 +104,7 @@ test('a task’s activity log: empty and failed states', async ({ page, account,
   // The read fails: the dialog says so and Try Again reads again.
   consoleErrors.allow(/status of 503/)
   let refuse = true
-  await page.route('**/rest/v1/activity_logs?*', (route) =>
+  await page.route((url) => url.pathname.endsWith('/rest/v1/activity_logs'), (route) =>
     refuse
       ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'PGRST000', message: 'Could not connect to the database' }) })
       : route.continue(),
