@@ -54,7 +54,7 @@ test('attachments: a 50-file panel and a 10 MB upload', async ({ page, account }
   )
   await page.goto(`/app/tasks?taskId=${taskId}`)
   const p = pane(page)
-  await expect(p.getByRole('list', { name: 'Files' }).getByRole('listitem')).toHaveCount(FILES)
+  await expect(p.getByRole('list', { name: 'Files' }).getByRole('listitem')).toHaveCount(FILES, { timeout: 120_000 })
 
   const render: number[] = []
   for (let i = 0; i < ROUNDS; i++) {
