@@ -25,6 +25,9 @@ type Config struct {
 	// API runs the owner's reads, as the owner's role (authenticator).
 	API *pgxpool.Pool
 	Log *slog.Logger
+	// Prefix is where the gateway mounts the service ("/calendar/v1"):
+	// CalDAV's hrefs are absolute paths.
+	Prefix string
 }
 
 // Service serves /calendar/v1.
@@ -37,6 +40,8 @@ type Service struct {
 func New(cfg Config) *Service {
 	s := &Service{cfg: cfg, mux: http.NewServeMux()}
 	s.mux.HandleFunc("GET /feed/{file}", s.feed)
+	s.mux.HandleFunc("/dav/", s.dav)
+	s.mux.HandleFunc("/dav", s.dav)
 	return s
 }
 
