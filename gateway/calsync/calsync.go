@@ -57,3 +57,9 @@ func fail(w http.ResponseWriter, status int, msg string) {
 	w.WriteHeader(status)
 	_, _ = w.Write([]byte(msg + "\n"))
 }
+
+// WellKnown answers RFC 6764's /.well-known/caldav, where calendar apps
+// look first when given only a host, with the CalDAV root.
+func WellKnown(root string) http.Handler {
+	return http.RedirectHandler(root, http.StatusMovedPermanently)
+}
