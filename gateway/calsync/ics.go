@@ -92,15 +92,7 @@ func Component(t Task, now time.Time) *ical.Component {
 	} else {
 		c = ical.NewComponent(ical.CompToDo)
 		c.Props.SetDate(ical.PropDue, *t.DueDate)
-		if t.Completed {
-			c.Props.SetText(ical.PropStatus, "COMPLETED")
-			setInt(c.Props, ical.PropPercentComplete, 100)
-		} else {
-			c.Props.SetText(ical.PropStatus, "NEEDS-ACTION")
-		}
-		if t.CompletedAt != nil {
-			c.Props.SetDateTime(ical.PropCompleted, t.CompletedAt.UTC())
-		}
+		completion(c, t)
 	}
 	c.Props.SetText(ical.PropUID, UID(t.ID))
 	c.Props.SetDateTime(ical.PropDateTimeStamp, now.UTC())
@@ -245,4 +237,17 @@ func setInt(props ical.Props, name string, n int) {
 	p := ical.NewProp(name)
 	p.Value = strconv.Itoa(n)
 	props.Set(p)
+}
+
+// completion sets a VTODO's STATUS, PERCENT-COMPLETE and COMPLETED.
+func completion(c *ical.Component, t Task) {
+	if t.Completed {
+		c.Props.SetText(ical.PropStatus, "COMPLETED")
+		setInt(c.Props, ical.PropPercentComplete, 100)
+	} else {
+		c.Props.SetText(ical.PropStatus, "NEEDS-ACTION")
+	}
+	if t.CompletedAt != nil {
+		c.Props.SetDateTime(ical.PropCompleted, t.CompletedAt.UTC())
+	}
 }

@@ -44,15 +44,7 @@ func ToDo(t Task, uid string, extra Extra) *ical.Component {
 	case t.DueDate != nil:
 		c.Props.SetDate(ical.PropDue, *t.DueDate)
 	}
-	if t.Completed {
-		c.Props.SetText(ical.PropStatus, "COMPLETED")
-		setInt(c.Props, ical.PropPercentComplete, 100)
-	} else {
-		c.Props.SetText(ical.PropStatus, "NEEDS-ACTION")
-	}
-	if t.CompletedAt != nil {
-		c.Props.SetDateTime(ical.PropCompleted, t.CompletedAt.UTC())
-	}
+	completion(c, t)
 	if rule := RRule(t.Recurrence); rule != nil && (t.DueDate != nil || t.DueTime != nil) {
 		if t.DueTime != nil {
 			c.Props.SetDateTime(ical.PropDateTimeStart, t.DueTime.UTC())
