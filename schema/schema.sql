@@ -829,6 +829,44 @@ $$;
 
 
 --
+-- Name: app_password_hash(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.app_password_hash(p_password text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  SELECT encode(extensions.digest(lower(regexp_replace(p_password, '[\s-]', '', 'g')), 'sha256'), 'hex')
+$$;
+
+
+--
+-- Name: app_password_owner(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.app_password_owner(p_email text, p_password text) RETURNS TABLE(user_id uuid, allowed boolean)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_id uuid;
+BEGIN
+  SELECT a.id, a.user_id INTO v_id, user_id
+  FROM public.app_passwords a JOIN auth.users u ON u.id = a.user_id
+  WHERE a.password_hash = private.app_password_hash(p_password)
+    AND lower(u.email) = lower(btrim(p_email));
+  IF v_id IS NULL THEN
+    RETURN;
+  END IF;
+  allowed := private.user_plan(user_id) IN ('pro', 'team');
+  UPDATE public.app_passwords a SET last_used_at = now()
+  WHERE a.id = v_id AND (a.last_used_at IS NULL OR a.last_used_at < now() - interval '1 minute');
+  RETURN NEXT;
+END
+$$;
+
+
+--
 -- Name: apply_assignment(uuid, uuid, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4939,6 +4977,41 @@ $$;
 
 
 --
+-- Name: create_app_password(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.create_app_password(p_name text) RETURNS TABLE(id uuid, name text, password text, created_at timestamp with time zone)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_uid uuid := auth.uid();
+  v_secret text := encode(extensions.gen_random_bytes(16), 'hex');
+  v_password text;
+BEGIN
+  PERFORM auth.assert_data_access();
+  IF v_uid IS NULL THEN
+    RAISE EXCEPTION 'Sign in to use calendar sync' USING ERRCODE = '42501';
+  END IF;
+  PERFORM private.assert_calendar_sync(v_uid);
+  IF length(btrim(coalesce(p_name, ''))) NOT BETWEEN 1 AND 100 THEN
+    RAISE EXCEPTION 'Name the app password (up to 100 characters)' USING ERRCODE = '22023';
+  END IF;
+  IF (SELECT count(*) FROM public.app_passwords a WHERE a.user_id = v_uid) >= 20 THEN
+    RAISE EXCEPTION 'You can have up to 20 app passwords; revoke one you no longer use'
+      USING ERRCODE = 'P0001';
+  END IF;
+  v_password := substr(v_secret, 1, 8) || '-' || substr(v_secret, 9, 8) || '-'
+             || substr(v_secret, 17, 8) || '-' || substr(v_secret, 25, 8);
+  RETURN QUERY
+  INSERT INTO public.app_passwords AS a (user_id, name, password_hash)
+  VALUES (v_uid, btrim(p_name), private.app_password_hash(v_password))
+  RETURNING a.id, a.name, v_password, a.created_at;
+END
+$$;
+
+
+--
 -- Name: project_invites; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -6971,6 +7044,39 @@ ALTER TABLE public.admin_sql_audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENT
 
 
 --
+-- Name: app_passwords; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.app_passwords (
+    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    name text NOT NULL,
+    password_hash text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_used_at timestamp with time zone,
+    CONSTRAINT app_passwords_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 100))),
+    CONSTRAINT app_passwords_password_hash_check CHECK ((password_hash ~ '^[0-9a-f]{64}$'::text))
+);
+
+
+--
+-- Name: caldav_objects; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.caldav_objects (
+    task_id uuid NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    name text NOT NULL,
+    uid text NOT NULL,
+    extra jsonb DEFAULT '{}'::jsonb NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT caldav_objects_extra_check CHECK ((length((extra)::text) <= 100000)),
+    CONSTRAINT caldav_objects_name_check CHECK ((name ~ '^[^/]{1,200}\.ics$'::text)),
+    CONSTRAINT caldav_objects_uid_check CHECK (((length(uid) >= 1) AND (length(uid) <= 500)))
+);
+
+
+--
 -- Name: global_tags; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -8305,6 +8411,38 @@ ALTER TABLE ONLY public.admin_sql_audit
 
 
 --
+-- Name: app_passwords app_passwords_password_hash_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_passwords
+    ADD CONSTRAINT app_passwords_password_hash_key UNIQUE (password_hash);
+
+
+--
+-- Name: app_passwords app_passwords_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_passwords
+    ADD CONSTRAINT app_passwords_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: caldav_objects caldav_objects_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.caldav_objects
+    ADD CONSTRAINT caldav_objects_pkey PRIMARY KEY (task_id, user_id);
+
+
+--
+-- Name: caldav_objects caldav_objects_user_id_name_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.caldav_objects
+    ADD CONSTRAINT caldav_objects_user_id_name_key UNIQUE (user_id, name);
+
+
+--
 -- Name: calendar_feeds calendar_feeds_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -8992,6 +9130,13 @@ CREATE INDEX admin_sql_audit_started_idx ON public.admin_sql_audit USING btree (
 --
 
 CREATE INDEX admin_sql_audit_user_idx ON public.admin_sql_audit USING btree (user_id, started_at DESC);
+
+
+--
+-- Name: app_passwords_user_id; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX app_passwords_user_id ON public.app_passwords USING btree (user_id);
 
 
 --
@@ -10066,6 +10211,20 @@ CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.activit
 
 
 --
+-- Name: app_passwords zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.app_passwords FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('created_at', '|', 'id');
+
+
+--
+-- Name: caldav_objects zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.caldav_objects FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('|', 'updated_at');
+
+
+--
 -- Name: calendar_feeds zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -10588,6 +10747,30 @@ ALTER TABLE ONLY public.activity_logs
 
 ALTER TABLE ONLY public.activity_logs
     ADD CONSTRAINT activity_logs_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: app_passwords app_passwords_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_passwords
+    ADD CONSTRAINT app_passwords_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: caldav_objects caldav_objects_task_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.caldav_objects
+    ADD CONSTRAINT caldav_objects_task_id_fkey FOREIGN KEY (task_id) REFERENCES public.tasks(id) ON DELETE CASCADE;
+
+
+--
+-- Name: caldav_objects caldav_objects_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.caldav_objects
+    ADD CONSTRAINT caldav_objects_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 
 --
@@ -11211,6 +11394,12 @@ CREATE POLICY "admins, inviters and invitees withdraw pending invitations" ON pu
 
 
 --
+-- Name: app_passwords; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.app_passwords ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: integration_audit_logs append own audit log; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11251,6 +11440,12 @@ CREATE POLICY "attach to reachable tasks" ON public.task_attachments FOR INSERT 
 
 CREATE POLICY "authors and managers change comments" ON public.task_comments FOR UPDATE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR private.can_access_task(task_id))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) OR private.can_access_task(task_id)));
 
+
+--
+-- Name: caldav_objects; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.caldav_objects ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: calendar_feeds; Type: ROW SECURITY; Schema: public; Owner: -
@@ -11326,6 +11521,20 @@ CREATE POLICY data_access_allowed ON public.activity_logs AS RESTRICTIVE USING (
 --
 
 CREATE POLICY data_access_allowed ON public.admin_sql_audit AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
+
+
+--
+-- Name: app_passwords data_access_allowed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY data_access_allowed ON public.app_passwords AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
+
+
+--
+-- Name: caldav_objects data_access_allowed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY data_access_allowed ON public.caldav_objects AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
 
 
 --
@@ -11873,6 +12082,15 @@ ALTER TABLE public.notes ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: caldav_objects own caldav objects; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "own caldav objects" ON public.caldav_objects TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM public.tasks t
+  WHERE (t.id = caldav_objects.task_id)))));
+
+
+--
 -- Name: integration_connections own connections; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -12083,6 +12301,13 @@ CREATE POLICY "read own and project tasks" ON public.tasks FOR SELECT TO authent
 
 
 --
+-- Name: app_passwords read own app passwords; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "read own app passwords" ON public.app_passwords FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+
+--
 -- Name: integration_audit_logs read own audit log; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -12185,6 +12410,13 @@ CREATE POLICY "recipients mark notifications read" ON public.notifications FOR U
 --
 
 CREATE POLICY "recipients read notifications" ON public.notifications FOR SELECT TO authenticated USING ((to_user_id = ( SELECT auth.uid() AS uid)));
+
+
+--
+-- Name: app_passwords revoke own app passwords; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "revoke own app passwords" ON public.app_passwords FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 
 --
@@ -12867,6 +13099,21 @@ GRANT ALL ON FUNCTION private.activity_logs_set_task_owner() TO service_role;
 
 GRANT ALL ON FUNCTION private.activity_total(p_scope text, p_scope_id uuid, p_types text[]) TO authenticated;
 GRANT ALL ON FUNCTION private.activity_total(p_scope text, p_scope_id uuid, p_types text[]) TO service_role;
+
+
+--
+-- Name: FUNCTION app_password_hash(p_password text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.app_password_hash(p_password text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION app_password_owner(p_email text, p_password text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.app_password_owner(p_email text, p_password text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.app_password_owner(p_email text, p_password text) TO service_role;
 
 
 --
@@ -13797,6 +14044,15 @@ GRANT ALL ON FUNCTION public.cancel_project_invite(p_invite_id uuid) TO service_
 
 
 --
+-- Name: FUNCTION create_app_password(p_name text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.create_app_password(p_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_app_password(p_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.create_app_password(p_name text) TO service_role;
+
+
+--
 -- Name: TABLE project_invites; Type: ACL; Schema: public; Owner: -
 --
 
@@ -14198,6 +14454,57 @@ GRANT SELECT ON TABLE public.admin_sql_audit TO service_role;
 GRANT ALL ON SEQUENCE public.admin_sql_audit_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.admin_sql_audit_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.admin_sql_audit_id_seq TO service_role;
+
+
+--
+-- Name: TABLE app_passwords; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.app_passwords TO service_role;
+GRANT DELETE ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(id) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.user_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(user_id) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(name) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.created_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(created_at) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.last_used_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(last_used_at) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: TABLE caldav_objects; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.caldav_objects TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.caldav_objects TO authenticated;
 
 
 --

@@ -77,9 +77,12 @@ func services(d deps) ([]gateway.Service, func(), error) {
 	list = append(list, gateway.Service{Prefix: "/functions/v1", APIKey: gateway.APIKeyOptional,
 		Handler: functions.New(d.apiPool, d.log, buildFunctions(d, fnEnv)...)})
 
-	// Calendar apps send no apikey: the feed's secret token authorises.
+	// Calendar apps send no apikey: the feed's secret token, or CalDAV's
+	// Basic sign-in with an app password, authorises.
 	list = append(list, gateway.Service{Prefix: "/calendar/v1", APIKey: gateway.APIKeyOptional,
-		Handler: calsync.New(calsync.Config{Admin: d.adminPool, API: d.apiPool, Log: d.log.With("service", "calendar")})})
+		Handler: calsync.New(calsync.Config{Admin: d.adminPool, API: d.apiPool, Log: d.log.With("service", "calendar"), Prefix: "/calendar/v1"})})
+	list = append(list, gateway.Service{Prefix: "/.well-known/caldav", APIKey: gateway.APIKeyOptional,
+		Handler: calsync.WellKnown("/calendar/v1/dav/")})
 
 	rt, err := realtime.New(realtime.Config{Signer: d.signer, Admin: d.adminPool, API: d.apiPool, Log: d.log.With("service", "realtime")})
 	if err != nil {

@@ -127,6 +127,83 @@ export type Database = {
         }
         Relationships: []
       }
+      app_passwords: {
+        Row: {
+          id: string
+          user_id: string
+          name: string
+          password_hash: string
+          created_at: string
+          last_used_at: string | null
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          name: string
+          password_hash: string
+          created_at?: string
+          last_used_at?: string | null
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          name?: string
+          password_hash?: string
+          created_at?: string
+          last_used_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "app_passwords_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      caldav_objects: {
+        Row: {
+          task_id: string
+          user_id: string
+          name: string
+          uid: string
+          extra: Json
+          updated_at: string
+        }
+        Insert: {
+          task_id: string
+          user_id?: string
+          name: string
+          uid: string
+          extra?: Json
+          updated_at?: string
+        }
+        Update: {
+          task_id?: string
+          user_id?: string
+          name?: string
+          uid?: string
+          extra?: Json
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "caldav_objects_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "caldav_objects_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       calendar_feeds: {
         Row: {
           user_id: string
@@ -2421,6 +2498,10 @@ export type Database = {
       cancel_project_invite: {
         Args: { p_invite_id: string; }
         Returns: undefined
+      }
+      create_app_password: {
+        Args: { p_name: string; }
+        Returns: { id: string; name: string; password: string; created_at: string }[]
       }
       create_project_invite: {
         Args: { p_email: string; p_invited_by: string; p_project_id: string; }
