@@ -1072,6 +1072,7 @@ export type Database = {
           updated_at: string
           is_archived: boolean
           archived_at: string | null
+          board_columns: Json
         }
         Insert: {
           id?: string
@@ -1091,6 +1092,7 @@ export type Database = {
           updated_at?: string
           is_archived?: boolean
           archived_at?: string | null
+          board_columns?: Json
         }
         Update: {
           id?: string
@@ -1110,6 +1112,7 @@ export type Database = {
           updated_at?: string
           is_archived?: boolean
           archived_at?: string | null
+          board_columns?: Json
         }
         Relationships: [
           {
@@ -1541,6 +1544,7 @@ export type Database = {
           team_id: string | null
           created_at: string
           updated_at: string
+          board_column: string | null
         }
         Insert: {
           id?: string
@@ -1568,6 +1572,7 @@ export type Database = {
           team_id?: string | null
           created_at?: string
           updated_at?: string
+          board_column?: string | null
         }
         Update: {
           id?: string
@@ -1595,6 +1600,7 @@ export type Database = {
           team_id?: string | null
           created_at?: string
           updated_at?: string
+          board_column?: string | null
         }
         Relationships: [
           {
@@ -2342,6 +2348,7 @@ export type Database = {
           project_icon_weight: string | null
           project_is_shared: boolean | null
           project_owner_id: string | null
+          board_column: string | null
         }
         Relationships: []
       }
@@ -2366,6 +2373,7 @@ export type Database = {
           user_role: string | null
           is_archived: boolean | null
           archived_at: string | null
+          board_columns: Json | null
         }
         Relationships: []
       }
@@ -2405,6 +2413,7 @@ export type Database = {
           project_owner_id: string | null
           is_owner: boolean | null
           user_role: string | null
+          board_column: string | null
         }
         Relationships: []
       }
@@ -2505,6 +2514,10 @@ export type Database = {
       log_2fa_event: {
         Args: { challenge_id?: string; event_type: string; factor_id?: string; metadata?: Json; success?: boolean; }
         Returns: undefined
+      }
+      move_board_task: {
+        Args: { p_fields?: Json; p_order?: string[]; p_task_id: string; }
+        Returns: Database["public"]["Tables"]["tasks"]["Row"][]
       }
       open_share_link: {
         Args: { p_token: string; }

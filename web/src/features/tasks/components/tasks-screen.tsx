@@ -1,4 +1,4 @@
-import { CheckSquare, FunnelSimple, type Icon, Plus, SelectionAll, ShareNetwork } from '@phosphor-icons/react'
+import { CheckSquare, FunnelSimple, type Icon, Kanban, ListBullets, Plus, SelectionAll, ShareNetwork } from '@phosphor-icons/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { type MouseEvent, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -27,6 +27,7 @@ import { useAddTaskStore } from '../stores/add-task-store'
 import { useLingerStore } from '../stores/linger-store'
 import { useProjectDialogStore } from '../stores/project-dialog-store'
 import { useSelectionStore } from '../stores/selection-store'
+import type { BoardGrouping } from '../board/board'
 import type { Project, TaskScope, ViewId } from '../types'
 import { todayIn } from '../utils/dates'
 import { gestureOf } from '../utils/selection'
@@ -41,6 +42,8 @@ const TaskPane = lazy(loadPane)
 const loadModal = () => import('./task-edit-modal')
 const TaskEditModal = lazy(loadModal)
 const ProjectDialogs = lazy(() => import('./project-dialogs'))
+// The board (issue 26) loads when a list is first shown as one.
+const BoardView = lazy(() => import('../board/board-view'))
 // The bulk bar (menus, a popover) loads with the first selection.
 const BulkBar = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkBar })))
 
@@ -179,6 +182,28 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
   const progress = useMemo(() => subtaskProgress(tasks.data ?? []), [tasks.data])
   const order = useMemo(() => view.sections.flatMap((s) => s.tasks.map((t) => t.id)), [view.sections])
   const shown = useMemo(() => view.sections.flatMap((s) => s.tasks), [view.sections])
+
+  // ?layout=board shows the list as a board (?view= names the built-in view); ?by= groups it (a project by its own columns by default).
+  const canBoard = view.def?.id !== 'logbook'
+  const board = canBoard && params.get('layout') === 'board'
+  const requestedBy = params.get('by')
+  const grouping: BoardGrouping =
+    requestedBy === 'priority' || requestedBy === 'due' ? requestedBy : scope.kind === 'project' ? 'columns' : 'priority'
+  const setBoard = (next: { layout?: 'board' | null; by?: BoardGrouping }) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p)
+        if (next.layout === null) {
+          out.delete('layout')
+          out.delete('by')
+        } else {
+          out.set('layout', 'board')
+          if (next.by) out.set('by', next.by)
+        }
+        return out
+      },
+      { replace: true },
+    )
 
   // The pane: ?edit= (the task in edit), ?taskId= (a link to a task: selected and opened).
   const editId = params.get('edit')
@@ -334,13 +359,22 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         )}
         {!view.loading && total ? <span className="text-sm text-muted-foreground tabular-nums">{total}</span> : null}
       </div>
-      <div className="flex items-center gap-1">
+      <div className="flex flex-wrap items-center gap-1">
+        {canBoard ? (
+          <BoardSwitch
+            board={board}
+            grouping={grouping}
+            project={scope.kind === 'project'}
+            onList={() => setBoard({ layout: null })}
+            onBoard={(by) => setBoard({ layout: 'board', ...(by ? { by } : {}) })}
+          />
+        ) : null}
         {view.project ? (
           <Button variant="ghost" size="sm" onClick={() => view.project && openDialog({ kind: 'share', projectId: view.project.id })}>
             <ShareNetwork size={16} aria-hidden /> Share
           </Button>
         ) : null}
-        {total ? (
+        {total && !board ? (
           <Button
             variant="ghost"
             size="sm"
@@ -391,6 +425,21 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
           </div>
         ) : view.loading ? (
           <ListSkeleton compact={compact} />
+        ) : board && (shown.length || view.project) ? (
+          <Suspense fallback={<BoardSkeleton />}>
+            <BoardView
+              userId={user.id}
+              tasks={shown}
+              grouping={grouping}
+              project={view.project}
+              zone={zone}
+              {...(timeZone ? { timeZone } : {})}
+              now={now}
+              today={today}
+              label={`${view.title || 'Tasks'} board`}
+              onOpen={(task) => openTask(task.id)}
+            />
+          </Suspense>
         ) : (
           <TaskList
             sections={view.sections}
@@ -428,6 +477,67 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
       <ProjectDialogsHost />
       <SmartFilterDialogsHost />
     </div>
+  )
+}
+
+function BoardSkeleton() {
+  return (
+    <div className="flex gap-3 overflow-hidden p-4 md:px-6" aria-hidden>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-64 w-[85vw] shrink-0 sm:w-72" />
+      ))}
+    </div>
+  )
+}
+
+const GROUPINGS: { by: BoardGrouping; label: string }[] = [
+  { by: 'columns', label: 'Columns' },
+  { by: 'priority', label: 'Priority' },
+  { by: 'due', label: 'Due date' },
+]
+
+/** List or board, and what the board groups by: one toggle and one menu in the header. */
+function BoardSwitch({
+  board,
+  grouping,
+  project,
+  onList,
+  onBoard,
+}: {
+  board: boolean
+  grouping: BoardGrouping
+  project: boolean
+  onList: () => void
+  onBoard: (by?: BoardGrouping) => void
+}) {
+  return (
+    <>
+      <div role="group" aria-label="Layout" className="flex rounded-md border p-0.5">
+        <Button variant={board ? 'ghost' : 'secondary'} size="sm" className="h-7" aria-pressed={!board} onClick={onList}>
+          <ListBullets size={16} aria-hidden /> List
+        </Button>
+        <Button variant={board ? 'secondary' : 'ghost'} size="sm" className="h-7" aria-pressed={board} onClick={() => onBoard()}>
+          <Kanban size={16} aria-hidden /> Board
+        </Button>
+      </div>
+      {board ? (
+        <label className="flex items-center gap-1 text-sm text-muted-foreground">
+          <span className="sr-only sm:not-sr-only">Group by</span>
+          <select
+            className="h-8 rounded-md border bg-background px-2 text-sm text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            value={grouping}
+            onChange={(e) => onBoard(e.target.value as BoardGrouping)}
+            aria-label="Group board by"
+          >
+            {GROUPINGS.filter((g) => project || g.by !== 'columns').map((g) => (
+              <option key={g.by} value={g.by}>
+                {g.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+    </>
   )
 }
 
