@@ -69,9 +69,10 @@ test('a project board: columns, WIP, drag by mouse and keyboard, columns edited'
   // Keyboard, within a column: Write copy above Fix bug (Space, ArrowUp, Space).
   await card(page, 'Write copy').focus()
   await page.keyboard.press('Space')
-  await expect(status(page, 'Picked up Write copy.')).toBeAttached()
+  // dnd-kit's live region says where the card is, as a screen reader would.
+  await expect(status(page, 'Write copy is over Doing, position 2 of 2.')).toBeAttached()
   await page.keyboard.press('ArrowUp')
-  await expect(status(page, 'Write copy is over Doing.')).toBeAttached()
+  await expect(status(page, 'Write copy is over Doing, position 1 of 2.')).toBeAttached()
   await page.keyboard.press('Space')
   await expect(status(page, 'Write copy was dropped in Doing.')).toBeAttached()
   await expect
@@ -85,9 +86,9 @@ test('a project board: columns, WIP, drag by mouse and keyboard, columns edited'
   // Keyboard, between columns: Loose end to the right, into To do.
   await card(page, 'Loose end').focus()
   await page.keyboard.press('Space')
-  await expect(status(page, 'Picked up Loose end.')).toBeAttached()
+  await expect(status(page, 'Loose end is over No column, position 1 of 1.')).toBeAttached()
   await page.keyboard.press('ArrowRight')
-  await expect(status(page, 'Loose end is over To do.')).toBeAttached()
+  await expect(status(page, 'Loose end is over To do')).toBeAttached()
   await page.keyboard.press('Space')
   await expect(card(lane(page, 'To do'), 'Loose end')).toBeVisible()
   await expect.poll(async () => (await one(userId, 'Loose end'))?.board_column).toBe('todo')
@@ -134,9 +135,15 @@ test('a project board: columns, WIP, drag by mouse and keyboard, columns edited'
   await expect(card(lane(page, 'P1'), 'Fix bug')).toBeVisible()
   await expect.poll(async () => (await one(userId, 'Fix bug'))?.priority).toBe(4)
 
-  // Back to the list.
+  // Back to the list, to the board again; adding a task steps back to the list's inline add.
   await page.getByRole('button', { name: 'List' }).click()
   await expect(page).not.toHaveURL(/layout=board/)
+  await expect(page.getByRole('region', { name: 'P1' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Board' }).click()
+  await expect(card(lane(page, 'P1'), 'Fix bug')).toBeVisible()
+  await page.getByRole('button', { name: 'Add task' }).click()
+  await expect(page).not.toHaveURL(/layout=board/)
+  await expect(page.getByRole('region', { name: 'P1' })).toHaveCount(0)
 })
 
 test('any list by due date: drag to a day, to No date, Overdue refuses', async ({ page, account }) => {
@@ -169,9 +176,9 @@ test('any list by due date: drag to a day, to No date, Overdue refuses', async (
   // Keyboard: Late report right, into Today.
   await card(page, 'Late report').focus()
   await page.keyboard.press('Space')
-  await expect(status(page, 'Picked up Late report.')).toBeAttached()
+  await expect(status(page, 'Late report is over Overdue, position 1 of 1.')).toBeAttached()
   await page.keyboard.press('ArrowRight')
-  await expect(status(page, 'Late report is over Today.')).toBeAttached()
+  await expect(status(page, 'Late report is over Today')).toBeAttached()
   await page.keyboard.press('Space')
   await expect(card(lane(page, 'Today'), 'Late report')).toBeVisible()
   await expect.poll(async () => (await one(userId, 'Late report'))?.due_date).toBe(today)

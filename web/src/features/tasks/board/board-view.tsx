@@ -129,7 +129,7 @@ function LaneColumn({ lane, children, actions, dragging }: { lane: Lane; childre
         dragging && !lane.droppable && 'opacity-60',
       )}
     >
-      <header className="flex items-center gap-2 px-3 pb-1 pt-2.5">
+      <header className="flex h-11 shrink-0 items-center gap-2 px-3">
         <h2 className="min-w-0 truncate text-sm font-semibold">{lane.title}</h2>
         <span
           aria-label={wip.label}
@@ -272,9 +272,16 @@ export default function BoardView({ userId, tasks, grouping, project, zone, time
     const key = String(id ?? '')
     return (key.startsWith('lane:') ? lanes.find((l) => laneKey(l.id) === key) : laneOf.get(key))?.title ?? ''
   }
+  // Where in the lane: ", position 2 of 3" over a card, ", at the end" over the lane itself.
+  const place = (activeId: string | number, overId: string | number) => {
+    const target = laneOf.get(String(overId))
+    if (!target) return ', at the end'
+    const n = target.cards.length + (target.cards.some((c) => c.id === activeId) ? 0 : 1)
+    return `, position ${target.cards.findIndex((c) => c.id === overId) + 1} of ${n}`
+  }
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over ${laneTitle(over.id)}.` : `${titleOf(active.id)} is not over a column.`),
+    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over ${laneTitle(over.id)}${place(active.id, over.id)}.` : `${titleOf(active.id)} is not over a column.`),
     onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} was dropped in ${laneTitle(over.id)}.` : `${titleOf(active.id)} was put back.`),
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
   }
@@ -343,7 +350,7 @@ export default function BoardView({ userId, tasks, grouping, project, zone, time
           screenReaderInstructions: { draggable: 'To move a card, press Space, then the arrow keys to choose a column and a place, then Space to drop it or Escape to cancel.' },
         }}
       >
-        <div role="group" aria-label={label} className="flex min-h-0 flex-1 snap-x gap-3 overflow-x-auto p-4 md:px-6">
+        <div role="group" aria-label={label} className="flex min-h-0 flex-1 snap-x scroll-px-4 gap-3 overflow-x-auto p-4 md:scroll-px-6 md:px-6">
           {lanes.map((lane) => (
             <LaneColumn key={lane.id} lane={lane} actions={actionsFor(lane)} dragging={!!dragged}>
               <SortableContext id={lane.id} items={lane.cards.map((c) => c.id)} strategy={verticalListSortingStrategy}>

@@ -193,9 +193,9 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
     setParams(
       (p) => {
         const out = new URLSearchParams(p)
+        // ?by= stays when going back to the list: the board comes back as it was.
         if (next.layout === null) {
           out.delete('layout')
-          out.delete('by')
         } else {
           out.set('layout', 'board')
           if (next.by) out.set('by', next.by)
@@ -283,6 +283,26 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
     })
   }
 
+  // The inline add lives in the list: on a board, adding steps back to the list first.
+  const onBoard = useRef(board)
+  onBoard.current = board
+  const addAt = useCallback(
+    (place: 'top' | 'bottom') => {
+      if (onBoard.current) {
+        setParams(
+          (p) => {
+            const out = new URLSearchParams(p)
+            out.delete('layout')
+            return out
+          },
+          { replace: true },
+        )
+      }
+      openAdd(place)
+    },
+    [openAdd, setParams],
+  )
+
   // Commands of the task routes (001 §9): a adds at the bottom, Shift+A at the top.
   const commands = useMemo<Command[]>(
     () => [
@@ -292,7 +312,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         group: 'Tasks',
         shortcuts: [{ key: 'a' }],
         enabled: () => view.canAdd,
-        run: () => openAdd('bottom'),
+        run: () => addAt('bottom'),
       },
       {
         id: 'tasks-add-top',
@@ -300,7 +320,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         group: 'Tasks',
         shortcuts: [{ key: 'a', shift: true }],
         enabled: () => view.canAdd,
-        run: () => openAdd('top'),
+        run: () => addAt('top'),
       },
       {
         id: 'tasks-select',
@@ -310,7 +330,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         run: () => useSelectionStore.getState().setSelectMode(true),
       },
     ],
-    [view.canAdd, openAdd],
+    [view.canAdd, addAt],
   )
   useRegisterCommands('tasks-screen', commands)
 
@@ -385,7 +405,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
           </Button>
         ) : null}
         {view.canAdd ? (
-          <Button size="sm" onClick={() => openAdd('bottom')} aria-keyshortcuts="A">
+          <Button size="sm" onClick={() => addAt('bottom')} aria-keyshortcuts="A">
             <Plus size={16} aria-hidden /> Add task
           </Button>
         ) : null}
@@ -396,7 +416,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
   const empty = (
     <EmptyState icon={view.pendingFilter ? FunnelSimple : ViewIcon} title={view.emptyTitle} description={view.emptyText}>
       {view.canAdd ? (
-        <Button onClick={() => openAdd('bottom')}>
+        <Button onClick={() => addAt('bottom')}>
           <Plus size={16} aria-hidden /> Add task
         </Button>
       ) : null}
