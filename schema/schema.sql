@@ -2853,6 +2853,24 @@ $$;
 
 
 --
+-- Name: projects_board_columns_removed(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.projects_board_columns_removed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  UPDATE public.tasks t SET board_column = NULL
+  WHERE t.project_id = NEW.id
+    AND t.board_column IS NOT NULL
+    AND NOT NEW.board_columns @> jsonb_build_array(jsonb_build_object('id', t.board_column));
+  RETURN NULL;
+END
+$$;
+
+
+--
 -- Name: projects_insert_unarchived(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3994,6 +4012,32 @@ $$;
 
 
 --
+-- Name: tasks_board_column_rules(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.tasks_board_column_rules() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND NEW.project_id IS DISTINCT FROM OLD.project_id
+     AND NEW.board_column IS NOT DISTINCT FROM OLD.board_column THEN
+    NEW.board_column := NULL;
+  END IF;
+  IF NEW.board_column IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM public.projects p
+    WHERE p.id = NEW.project_id
+      AND p.board_columns @> jsonb_build_array(jsonb_build_object('id', NEW.board_column))
+  ) THEN
+    RAISE EXCEPTION 'board_column "%" is not a column of the task''s project', NEW.board_column
+      USING ERRCODE = '23514', HINT = 'Pick one of the ids in the project''s board_columns, or null.';
+  END IF;
+  RETURN NEW;
+END
+$$;
+
+
+--
 -- Name: tasks_log_activity(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4632,6 +4676,34 @@ $$;
 
 
 --
+-- Name: valid_board_columns(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.valid_board_columns(p_columns jsonb) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  SELECT jsonb_typeof(p_columns) = 'array'
+     AND jsonb_array_length(p_columns) <= 20
+     AND coalesce((
+       SELECT bool_and(
+                jsonb_typeof(c) = 'object'
+            AND (SELECT array_agg(k ORDER BY k) FROM jsonb_object_keys(c) k) <@ ARRAY['id', 'name', 'wip_limit']
+            AND jsonb_typeof(c -> 'id') = 'string'
+            AND length(c ->> 'id') BETWEEN 1 AND 64
+            AND jsonb_typeof(c -> 'name') = 'string'
+            AND btrim(c ->> 'name') <> ''
+            AND length(c ->> 'name') <= 60
+            AND (c -> 'wip_limit' IS NULL OR jsonb_typeof(c -> 'wip_limit') = 'null'
+                 OR (jsonb_typeof(c -> 'wip_limit') = 'number'
+                     AND (c ->> 'wip_limit') ~ '^[0-9]+$'
+                     AND (c ->> 'wip_limit')::numeric BETWEEN 1 AND 999)))
+          AND count(DISTINCT c ->> 'id') = count(*)
+       FROM jsonb_array_elements(p_columns) c), true)
+$_$;
+
+
+--
 -- Name: validate_smart_filter(text, text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4867,6 +4939,8 @@ CREATE TABLE public.tasks (
     team_id uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    board_column text,
+    CONSTRAINT tasks_board_column_length CHECK (((length(board_column) >= 1) AND (length(board_column) <= 64))),
     CONSTRAINT tasks_completed_at_matches CHECK ((is_completed = (completed_at IS NOT NULL))),
     CONSTRAINT tasks_importance_check CHECK (((importance >= 0) AND (importance <= 3))),
     CONSTRAINT tasks_list_check CHECK ((length(list) <= 200)),
@@ -5277,6 +5351,8 @@ CREATE TABLE public.projects (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     is_archived boolean DEFAULT false NOT NULL,
     archived_at timestamp with time zone,
+    board_columns jsonb DEFAULT '[]'::jsonb NOT NULL,
+    CONSTRAINT projects_board_columns_valid CHECK (private.valid_board_columns(board_columns)),
     CONSTRAINT projects_color_check CHECK ((color ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$'::text)),
     CONSTRAINT projects_icon_color_check CHECK ((icon_color ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$'::text)),
     CONSTRAINT projects_icon_name_check CHECK (((length(icon_name) >= 1) AND (length(icon_name) <= 64))),
@@ -6003,6 +6079,82 @@ BEGIN
   INSERT INTO public.user_2fa_events (user_id, event_type, factor_id, challenge_id, success, metadata)
   VALUES (v_uid, log_2fa_event.event_type, log_2fa_event.factor_id, log_2fa_event.challenge_id,
           log_2fa_event.success, coalesce(log_2fa_event.metadata, '{}'));
+END
+$$;
+
+
+--
+-- Name: move_board_task(uuid, jsonb, uuid[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.move_board_task(p_task_id uuid, p_fields jsonb DEFAULT '{}'::jsonb, p_order uuid[] DEFAULT NULL::uuid[]) RETURNS SETOF public.tasks
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_bad    text;
+  v_fields CONSTANT text[] := ARRAY['board_column', 'priority', 'due_date', 'due_time', 'reminders'];
+  v_values integer[];
+  v_prev   integer;
+  v_i      integer;
+BEGIN
+  PERFORM auth.assert_data_access();
+  IF auth.uid() IS NULL AND NOT private.is_service_caller() THEN
+    RAISE EXCEPTION 'Not authenticated' USING ERRCODE = '42501';
+  END IF;
+  p_fields := coalesce(p_fields, '{}'::jsonb);
+  IF jsonb_typeof(p_fields) <> 'object' THEN
+    RAISE EXCEPTION 'Fields must be a JSON object' USING ERRCODE = '22023';
+  END IF;
+  SELECT k INTO v_bad FROM jsonb_object_keys(p_fields) k WHERE NOT k = ANY (v_fields) LIMIT 1;
+  IF v_bad IS NOT NULL THEN
+    RAISE EXCEPTION 'Unknown board field: %', v_bad USING ERRCODE = '22023';
+  END IF;
+  IF cardinality(p_order) > 500 THEN
+    RAISE EXCEPTION 'At most 500 cards can be ordered at once' USING ERRCODE = '22023';
+  END IF;
+  IF p_order IS NOT NULL AND NOT p_task_id = ANY (p_order) THEN
+    RAISE EXCEPTION 'The order must list the moved task' USING ERRCODE = '22023';
+  END IF;
+  IF cardinality(p_order) <> cardinality(ARRAY(SELECT DISTINCT unnest(p_order))) THEN
+    RAISE EXCEPTION 'The order lists a task twice' USING ERRCODE = '22023';
+  END IF;
+
+  UPDATE public.tasks t SET
+    board_column = CASE WHEN p_fields ? 'board_column' THEN p_fields ->> 'board_column' ELSE t.board_column END,
+    priority     = CASE WHEN p_fields ? 'priority'     THEN (p_fields ->> 'priority')::smallint ELSE t.priority END,
+    due_date     = CASE WHEN p_fields ? 'due_date'     THEN (p_fields ->> 'due_date')::date ELSE t.due_date END,
+    due_time     = CASE WHEN p_fields ? 'due_time'     THEN (p_fields ->> 'due_time')::timestamptz ELSE t.due_time END,
+    reminders    = CASE WHEN p_fields ? 'reminders'
+                        THEN coalesce(ARRAY(SELECT jsonb_array_elements_text(p_fields -> 'reminders')::integer), '{}')
+                        ELSE t.reminders END
+  WHERE t.id = p_task_id AND NOT t.is_deleted;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'Task not found' USING ERRCODE = 'P0002';
+  END IF;
+
+  IF p_order IS NOT NULL THEN
+    -- The cards' own values, ascending, made strictly increasing.
+    SELECT array_agg(s ORDER BY s) INTO v_values
+    FROM (SELECT t.sort_order AS s FROM public.tasks t WHERE t.id = ANY (p_order) AND NOT t.is_deleted) x;
+    IF coalesce(cardinality(v_values), 0) <> cardinality(p_order) THEN
+      RAISE EXCEPTION 'Task not found' USING ERRCODE = 'P0002';
+    END IF;
+    v_prev := NULL;
+    FOR v_i IN 1 .. cardinality(v_values) LOOP
+      IF v_prev IS NOT NULL AND v_values[v_i] <= v_prev THEN
+        v_values[v_i] := v_prev + 1;
+      END IF;
+      v_prev := v_values[v_i];
+    END LOOP;
+    UPDATE public.tasks t SET sort_order = v_values[o.n]
+    FROM unnest(p_order) WITH ORDINALITY AS o(id, n)
+    WHERE t.id = o.id AND t.sort_order IS DISTINCT FROM v_values[o.n];
+  END IF;
+
+  RETURN QUERY SELECT t.* FROM public.tasks t
+    WHERE t.id = p_task_id OR t.id = ANY (coalesce(p_order, '{}'))
+    ORDER BY array_position(coalesce(p_order, ARRAY[p_task_id]), t.id);
 END
 $$;
 
@@ -7673,7 +7825,8 @@ CREATE VIEW public.tasks_with_project WITH (security_invoker='true') AS
     p.icon_color AS project_icon_color,
     p.icon_weight AS project_icon_weight,
     p.is_shared AS project_is_shared,
-    p.user_id AS project_owner_id
+    p.user_id AS project_owner_id,
+    t.board_column
    FROM (public.tasks t
      LEFT JOIN public.projects p ON (((p.id = t.project_id) AND (NOT p.is_deleted))))
   WHERE ((t.user_id = ( SELECT auth.uid() AS uid)) OR (( SELECT auth.role() AS role) = 'service_role'::text));
@@ -7838,7 +7991,8 @@ CREATE VIEW public.user_accessible_projects WITH (security_invoker='true') AS
             ELSE NULL::text
         END) AS user_role,
     p.is_archived,
-    p.archived_at
+    p.archived_at,
+    p.board_columns
    FROM (public.projects p
      LEFT JOIN public.project_members m ON (((m.project_id = p.id) AND (m.user_id = ( SELECT auth.uid() AS uid)))))
   WHERE (NOT p.is_deleted);
@@ -7882,7 +8036,8 @@ CREATE VIEW public.user_accessible_tasks_with_project WITH (security_invoker='tr
     p.is_shared AS project_is_shared,
     p.user_id AS project_owner_id,
     (t.user_id = ( SELECT auth.uid() AS uid)) AS is_owner,
-    m.role AS user_role
+    m.role AS user_role,
+    t.board_column
    FROM ((public.tasks t
      LEFT JOIN public.projects p ON (((p.id = t.project_id) AND (NOT p.is_deleted))))
      LEFT JOIN public.project_members m ON (((m.project_id = p.id) AND (m.user_id = ( SELECT auth.uid() AS uid)))));
@@ -9448,6 +9603,13 @@ CREATE INDEX tasks_parent_idx ON public.tasks USING btree (parent_id) WHERE (par
 
 
 --
+-- Name: tasks_project_board_column_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_project_board_column_idx ON public.tasks USING btree (project_id, board_column) WHERE (board_column IS NOT NULL);
+
+
+--
 -- Name: tasks_project_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -9851,6 +10013,20 @@ CREATE TRIGGER before_write BEFORE INSERT OR UPDATE ON public.team_members FOR E
 --
 
 CREATE TRIGGER before_write BEFORE INSERT OR UPDATE ON public.teams FOR EACH ROW EXECUTE FUNCTION private.teams_before_write();
+
+
+--
+-- Name: tasks board_column_rules; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER board_column_rules BEFORE INSERT OR UPDATE OF board_column, project_id ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.tasks_board_column_rules();
+
+
+--
+-- Name: projects board_columns_removed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER board_columns_removed AFTER UPDATE OF board_columns ON public.projects FOR EACH ROW WHEN ((old.board_columns IS DISTINCT FROM new.board_columns)) EXECUTE FUNCTION private.projects_board_columns_removed();
 
 
 --
@@ -13744,6 +13920,13 @@ GRANT ALL ON FUNCTION private.project_role_of(p_project_id uuid, p_user_id uuid)
 
 
 --
+-- Name: FUNCTION projects_board_columns_removed(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.projects_board_columns_removed() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION refine_logged_twin(p_id uuid, p_description text, p_entity_name text, p_metadata jsonb); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13988,6 +14171,14 @@ GRANT ALL ON FUNCTION private.user_label(p_user_id uuid) TO service_role;
 GRANT ALL ON FUNCTION private.user_plan(p_user_id uuid) TO anon;
 GRANT ALL ON FUNCTION private.user_plan(p_user_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.user_plan(p_user_id uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION valid_board_columns(p_columns jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+GRANT ALL ON FUNCTION private.valid_board_columns(p_columns jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.valid_board_columns(p_columns jsonb) TO service_role;
 
 
 --
@@ -14275,6 +14466,15 @@ GRANT ALL ON FUNCTION public.import_chunk(p_batch_id uuid, p_rows jsonb) TO serv
 REVOKE ALL ON FUNCTION public.log_2fa_event(event_type text, factor_id text, challenge_id text, success boolean, metadata jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.log_2fa_event(event_type text, factor_id text, challenge_id text, success boolean, metadata jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.log_2fa_event(event_type text, factor_id text, challenge_id text, success boolean, metadata jsonb) TO service_role;
+
+
+--
+-- Name: FUNCTION move_board_task(p_task_id uuid, p_fields jsonb, p_order uuid[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.move_board_task(p_task_id uuid, p_fields jsonb, p_order uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.move_board_task(p_task_id uuid, p_fields jsonb, p_order uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.move_board_task(p_task_id uuid, p_fields jsonb, p_order uuid[]) TO service_role;
 
 
 --

@@ -1149,6 +1149,7 @@ export type Database = {
           updated_at: string
           is_archived: boolean
           archived_at: string | null
+          board_columns: Json
         }
         Insert: {
           id?: string
@@ -1168,6 +1169,7 @@ export type Database = {
           updated_at?: string
           is_archived?: boolean
           archived_at?: string | null
+          board_columns?: Json
         }
         Update: {
           id?: string
@@ -1187,6 +1189,7 @@ export type Database = {
           updated_at?: string
           is_archived?: boolean
           archived_at?: string | null
+          board_columns?: Json
         }
         Relationships: [
           {
@@ -1618,6 +1621,7 @@ export type Database = {
           team_id: string | null
           created_at: string
           updated_at: string
+          board_column: string | null
         }
         Insert: {
           id?: string
@@ -1645,6 +1649,7 @@ export type Database = {
           team_id?: string | null
           created_at?: string
           updated_at?: string
+          board_column?: string | null
         }
         Update: {
           id?: string
@@ -1672,6 +1677,7 @@ export type Database = {
           team_id?: string | null
           created_at?: string
           updated_at?: string
+          board_column?: string | null
         }
         Relationships: [
           {
@@ -2419,6 +2425,7 @@ export type Database = {
           project_icon_weight: string | null
           project_is_shared: boolean | null
           project_owner_id: string | null
+          board_column: string | null
         }
         Relationships: []
       }
@@ -2443,6 +2450,7 @@ export type Database = {
           user_role: string | null
           is_archived: boolean | null
           archived_at: string | null
+          board_columns: Json | null
         }
         Relationships: []
       }
@@ -2482,6 +2490,7 @@ export type Database = {
           project_owner_id: string | null
           is_owner: boolean | null
           user_role: string | null
+          board_column: string | null
         }
         Relationships: []
       }
@@ -2586,6 +2595,10 @@ export type Database = {
       log_2fa_event: {
         Args: { challenge_id?: string; event_type: string; factor_id?: string; metadata?: Json; success?: boolean; }
         Returns: undefined
+      }
+      move_board_task: {
+        Args: { p_fields?: Json; p_order?: string[]; p_task_id: string; }
+        Returns: Database["public"]["Tables"]["tasks"]["Row"][]
       }
       open_share_link: {
         Args: { p_token: string; }

@@ -52,6 +52,7 @@ function task(over: Partial<Task>): Task {
     project_id: null,
     assigned_to: null,
     team_id: null,
+    board_column: null,
     created_at: '2026-11-20T10:00:00Z',
     updated_at: '2026-11-20T10:00:00Z',
     project_name: null,
