@@ -71,11 +71,6 @@ async function scriptsByCause(page: Page, run: () => Promise<void>): Promise<{ a
   await cdp.send('Debugger.enable')
   await cdp.send('Debugger.setAsyncCallStackDepth', { maxDepth: 32 })
   await cdp.send('Network.enable')
-  // A cold load: nothing from the caches. Chromium's in-memory cache
-  // otherwise serves the scripts the previous page (the sign-in) ran with no
-  // network event at all, and react-dom and the entry went uncounted (52
-  // scripts, 142.7 KiB instead of 54, 219.8, on one build).
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
   const idle = new Map<string, boolean>()
   cdp.on('Network.requestWillBeSent', (e: { type?: string; request: { url: string }; initiator: Initiator }) => {
     if (e.type !== 'Script' || idle.has(e.request.url)) return
@@ -83,7 +78,6 @@ async function scriptsByCause(page: Page, run: () => Promise<void>): Promise<{ a
     idle.set(e.request.url, fromIdle(e.initiator.stack) || (e.initiator.stack === undefined && parent !== undefined && idle.get(parent) === true))
   })
   const bodies = await scriptBodies(page, run)
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false })
   await cdp.detach()
   const pick = (wanted: boolean) => new Map([...bodies].filter(([name]) => [...idle].some(([u, v]) => v === wanted && chunkName(u) === name)))
   return { all: loadOf(bodies), firstScreen: loadOf(pick(false)), idle: loadOf(pick(true)) }
