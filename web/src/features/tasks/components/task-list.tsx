@@ -87,7 +87,10 @@ export function TaskList(props: Props) {
   const estimateSize = useCallback((i: number) => (items[i]?.kind === 'header' ? HEADER_HEIGHT : rowHeight), [items, rowHeight])
   const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items])
   const getScrollElement = useCallback(() => scrollRef.current, [])
-  const virtualizer = useVirtualizer({ count: items.length, getScrollElement, estimateSize, getItemKey, overscan: 10 })
+  // useFlushSync off: a scroll no longer renders the list synchronously
+  // inside its own event; the renders of a fast wheel or fling are batched
+  // by React, which cut the long tasks of scrolling 2,000 rows.
+  const virtualizer = useVirtualizer({ count: items.length, getScrollElement, estimateSize, getItemKey, overscan: 10, useFlushSync: false })
 
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer])
 
