@@ -145,8 +145,10 @@ export default function Dashboard() {
             <FocusCard now={now} />
             <WhenVisible fallback={<SideSkeleton />}>
               <Suspense fallback={<SideSkeleton />}>
-                <RecentContent />
-                <TeamActivityCard />
+                <div className="grid gap-6">
+                  <RecentContent />
+                  <TeamActivityCard />
+                </div>
               </Suspense>
             </WhenVisible>
           </div>
