@@ -226,8 +226,9 @@ test.describe('issue 22: the account menu and appearance', () => {
     await accountMenu(page, 'Print')
     await expect.poll(() => page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(1)
 
-    // Headless Chromium prints nothing for window.print(); a real print starts with the
-    // beforeprint event and print media, given here as Chromium gives them.
+    // Headless Chromium holds window.print()'s job open (page.pdf then answers 'Page is
+    // already being printed') and shows nothing; a real print starts with the beforeprint
+    // event and print media, given here as Chromium gives them.
     await page.emulateMedia({ media: 'print' })
     await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')))
     const printed = await page.locator('[data-task-open]').allTextContents()
@@ -242,8 +243,6 @@ test.describe('issue 22: the account menu and appearance', () => {
       await page.emulateMedia({ media: 'print', colorScheme: scheme })
       await screenshot(page, `print-${scheme}-1280`)
     }
-    const pdf = await page.pdf({ format: 'A4' })
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
     await page.evaluate(() => window.dispatchEvent(new Event('afterprint')))
     await page.emulateMedia({ media: 'screen', colorScheme: 'light' })
     await expect(page.locator('[data-sidebar]').first()).toBeVisible()
