@@ -235,6 +235,8 @@ test.describe('issue 22: the account menu and appearance', () => {
     const stored = (await select<{ title: string }>('tasks', `user_id=eq.${userId}&is_deleted=eq.false&order=sort_order&select=title`)).map((t) => t.title)
     expect(stored).toEqual(titles)
     expect(titles.filter((t) => !printed.some((p) => p.includes(t)))).toEqual([])
+    // Drawn on paper, not only in the DOM: the titles are their open buttons.
+    for (const t of [titles[0] ?? '', titles[59] ?? '']) await expect(openButton(page, t)).toBeVisible()
     // The print stylesheet: the shell's chrome goes, the rows stay, the page grows to the list.
     await expect(page.locator('[data-sidebar]').first()).toBeHidden()
     await expect(page.getByRole('button', { name: /^Account menu/ })).toBeHidden()
