@@ -9,6 +9,7 @@ require (
 	github.com/coder/websocket v1.8.15
 	github.com/disintegration/imaging v1.6.2
 	github.com/emersion/go-ical v0.0.0-20250329121855-f41e73efc392
+	github.com/emersion/go-webdav v0.6.0
 	github.com/fxamacker/cbor/v2 v2.9.4
 	github.com/gen2brain/webp v0.5.5
 	github.com/go-webauthn/webauthn v0.18.2

@@ -829,6 +829,44 @@ $$;
 
 
 --
+-- Name: app_password_hash(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.app_password_hash(p_password text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  SELECT encode(extensions.digest(lower(regexp_replace(p_password, '[\s-]', '', 'g')), 'sha256'), 'hex')
+$$;
+
+
+--
+-- Name: app_password_owner(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.app_password_owner(p_email text, p_password text) RETURNS TABLE(user_id uuid, allowed boolean)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_id uuid;
+BEGIN
+  SELECT a.id, a.user_id INTO v_id, user_id
+  FROM public.app_passwords a JOIN auth.users u ON u.id = a.user_id
+  WHERE a.password_hash = private.app_password_hash(p_password)
+    AND lower(u.email) = lower(btrim(p_email));
+  IF v_id IS NULL THEN
+    RETURN;
+  END IF;
+  allowed := private.user_plan(user_id) IN ('pro', 'team');
+  UPDATE public.app_passwords a SET last_used_at = now()
+  WHERE a.id = v_id AND (a.last_used_at IS NULL OR a.last_used_at < now() - interval '1 minute');
+  RETURN NEXT;
+END
+$$;
+
+
+--
 -- Name: apply_assignment(uuid, uuid, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2815,6 +2853,24 @@ $$;
 
 
 --
+-- Name: projects_board_columns_removed(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.projects_board_columns_removed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  UPDATE public.tasks t SET board_column = NULL
+  WHERE t.project_id = NEW.id
+    AND t.board_column IS NOT NULL
+    AND NOT NEW.board_columns @> jsonb_build_array(jsonb_build_object('id', t.board_column));
+  RETURN NULL;
+END
+$$;
+
+
+--
 -- Name: projects_insert_unarchived(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3927,16 +3983,19 @@ BEGIN
   -- more reminders. A downgrade never blocks editing what exists.
   IF NOT NEW.is_deleted THEN
     v_entering := v_insert OR OLD.is_deleted;
-    IF v_entering THEN
+    IF v_entering AND private.plan_limit(private.user_plan(NEW.user_id), 'tasks_total') IS NOT NULL THEN
       PERFORM private.lock_counter('tasks:' || NEW.user_id);
       PERFORM private.assert_within_cap(NEW.user_id, 'tasks_total', private.count_live_tasks(NEW.user_id));
     END IF;
-    IF NEW.project_id IS NOT NULL AND (v_entering OR NEW.project_id IS DISTINCT FROM OLD.project_id) THEN
+    IF NEW.project_id IS NOT NULL AND (v_entering OR NEW.project_id IS DISTINCT FROM OLD.project_id)
+       AND private.plan_limit(private.user_plan(private.project_owner(NEW.project_id)), 'tasks_per_project') IS NOT NULL THEN
       PERFORM private.lock_counter('project_tasks:' || NEW.project_id);
       PERFORM private.assert_within_cap(private.project_owner(NEW.project_id), 'tasks_per_project',
                                         private.count_live_project_tasks(NEW.project_id, NEW.id));
     END IF;
-    IF NEW.parent_id IS NOT NULL AND (v_entering OR NEW.parent_id IS DISTINCT FROM OLD.parent_id) THEN
+    IF NEW.parent_id IS NOT NULL AND (v_entering OR NEW.parent_id IS DISTINCT FROM OLD.parent_id)
+       AND private.plan_limit(private.user_plan((SELECT p.user_id FROM private.parent_task(NEW.parent_id, false) p)),
+                              'subtasks_per_task') IS NOT NULL THEN
       PERFORM private.lock_counter('subtasks:' || NEW.parent_id);
       PERFORM private.assert_within_cap(
         (SELECT p.user_id FROM private.parent_task(NEW.parent_id, false) p), 'subtasks_per_task',
@@ -3946,6 +4005,32 @@ BEGIN
        AND (v_insert OR cardinality(NEW.reminders) > cardinality(OLD.reminders)) THEN
       PERFORM private.assert_within_cap(NEW.user_id, 'reminders_per_task', 0, cardinality(NEW.reminders));
     END IF;
+  END IF;
+  RETURN NEW;
+END
+$$;
+
+
+--
+-- Name: tasks_board_column_rules(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.tasks_board_column_rules() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND NEW.project_id IS DISTINCT FROM OLD.project_id
+     AND NEW.board_column IS NOT DISTINCT FROM OLD.board_column THEN
+    NEW.board_column := NULL;
+  END IF;
+  IF NEW.board_column IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM public.projects p
+    WHERE p.id = NEW.project_id
+      AND p.board_columns @> jsonb_build_array(jsonb_build_object('id', NEW.board_column))
+  ) THEN
+    RAISE EXCEPTION 'board_column "%" is not a column of the task''s project', NEW.board_column
+      USING ERRCODE = '23514', HINT = 'Pick one of the ids in the project''s board_columns, or null.';
   END IF;
   RETURN NEW;
 END
@@ -4591,6 +4676,34 @@ $$;
 
 
 --
+-- Name: valid_board_columns(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.valid_board_columns(p_columns jsonb) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  SELECT jsonb_typeof(p_columns) = 'array'
+     AND jsonb_array_length(p_columns) <= 20
+     AND coalesce((
+       SELECT bool_and(
+                jsonb_typeof(c) = 'object'
+            AND (SELECT array_agg(k ORDER BY k) FROM jsonb_object_keys(c) k) <@ ARRAY['id', 'name', 'wip_limit']
+            AND jsonb_typeof(c -> 'id') = 'string'
+            AND length(c ->> 'id') BETWEEN 1 AND 64
+            AND jsonb_typeof(c -> 'name') = 'string'
+            AND btrim(c ->> 'name') <> ''
+            AND length(c ->> 'name') <= 60
+            AND (c -> 'wip_limit' IS NULL OR jsonb_typeof(c -> 'wip_limit') = 'null'
+                 OR (jsonb_typeof(c -> 'wip_limit') = 'number'
+                     AND (c ->> 'wip_limit') ~ '^[0-9]+$'
+                     AND (c ->> 'wip_limit')::numeric BETWEEN 1 AND 999)))
+          AND count(DISTINCT c ->> 'id') = count(*)
+       FROM jsonb_array_elements(p_columns) c), true)
+$_$;
+
+
+--
 -- Name: validate_smart_filter(text, text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4663,6 +4776,7 @@ BEGIN
       WHEN v_field IN ('due_date', 'created_at', 'completed_at') THEN 'date'
       WHEN v_field = 'project_id' THEN 'project'
       WHEN v_field = 'recurrence' THEN 'recurrence'
+      WHEN v_field = 'assigned_to' THEN 'assignee'
     END;
     IF v_kind IS NULL THEN
       RAISE EXCEPTION 'Invalid Filter Criteria' USING ERRCODE = '23514', DETAIL = format('Unknown filter field: %s', v_field);
@@ -4674,6 +4788,7 @@ BEGIN
       WHEN 'date'       THEN ARRAY['is_today', 'is_this_week', 'is_overdue', 'is_empty', 'is_not_empty', 'greater_than', 'less_than']
       WHEN 'project'    THEN ARRAY['equals', 'not_equals', 'is_empty', 'is_not_empty']
       WHEN 'recurrence' THEN ARRAY['equals', 'not_equals', 'is_empty', 'is_not_empty']
+      WHEN 'assignee'   THEN ARRAY['equals', 'not_equals', 'is_empty', 'is_not_empty']
     END;
     IF NOT v_operator = ANY (v_operators) THEN
       RAISE EXCEPTION 'Invalid Filter Criteria' USING ERRCODE = '23514',
@@ -4707,6 +4822,12 @@ BEGIN
         RAISE EXCEPTION 'Invalid Filter Criteria' USING ERRCODE = '23514',
           DETAIL = format('Condition value for %s must be a whole number from 0 to %s', v_field, v_max);
       END IF;
+    END IF;
+    -- 'me' is whoever reads the filter; anyone else by user id.
+    IF v_kind = 'assignee' AND lower(v_text) <> 'me'
+       AND v_text !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN
+      RAISE EXCEPTION 'Invalid Filter Criteria' USING ERRCODE = '23514',
+        DETAIL = format('Condition value for %s must be me or a user id', v_field);
     END IF;
     IF v_kind = 'date' AND v_text !~* '^now([+-][0-9]{1,4}[hdwmy])?$' THEN
       BEGIN
@@ -4818,6 +4939,8 @@ CREATE TABLE public.tasks (
     team_id uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    board_column text,
+    CONSTRAINT tasks_board_column_length CHECK (((length(board_column) >= 1) AND (length(board_column) <= 64))),
     CONSTRAINT tasks_completed_at_matches CHECK ((is_completed = (completed_at IS NOT NULL))),
     CONSTRAINT tasks_importance_check CHECK (((importance >= 0) AND (importance <= 3))),
     CONSTRAINT tasks_list_check CHECK ((length(list) <= 200)),
@@ -4923,6 +5046,41 @@ BEGIN
     RAISE EXCEPTION 'This invitation has already been accepted' USING ERRCODE = 'P0001';
   END IF;
   DELETE FROM public.project_invites WHERE project_invites.id = p_invite_id;
+END
+$$;
+
+
+--
+-- Name: create_app_password(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.create_app_password(p_name text) RETURNS TABLE(id uuid, name text, password text, created_at timestamp with time zone)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_uid uuid := auth.uid();
+  v_secret text := encode(extensions.gen_random_bytes(16), 'hex');
+  v_password text;
+BEGIN
+  PERFORM auth.assert_data_access();
+  IF v_uid IS NULL THEN
+    RAISE EXCEPTION 'Sign in to use calendar sync' USING ERRCODE = '42501';
+  END IF;
+  PERFORM private.assert_calendar_sync(v_uid);
+  IF length(btrim(coalesce(p_name, ''))) NOT BETWEEN 1 AND 100 THEN
+    RAISE EXCEPTION 'Name the app password (up to 100 characters)' USING ERRCODE = '22023';
+  END IF;
+  IF (SELECT count(*) FROM public.app_passwords a WHERE a.user_id = v_uid) >= 20 THEN
+    RAISE EXCEPTION 'You can have up to 20 app passwords; revoke one you no longer use'
+      USING ERRCODE = 'P0001';
+  END IF;
+  v_password := substr(v_secret, 1, 8) || '-' || substr(v_secret, 9, 8) || '-'
+             || substr(v_secret, 17, 8) || '-' || substr(v_secret, 25, 8);
+  RETURN QUERY
+  INSERT INTO public.app_passwords AS a (user_id, name, password_hash)
+  VALUES (v_uid, btrim(p_name), private.app_password_hash(v_password))
+  RETURNING a.id, a.name, v_password, a.created_at;
 END
 $$;
 
@@ -5193,6 +5351,8 @@ CREATE TABLE public.projects (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     is_archived boolean DEFAULT false NOT NULL,
     archived_at timestamp with time zone,
+    board_columns jsonb DEFAULT '[]'::jsonb NOT NULL,
+    CONSTRAINT projects_board_columns_valid CHECK (private.valid_board_columns(board_columns)),
     CONSTRAINT projects_color_check CHECK ((color ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$'::text)),
     CONSTRAINT projects_icon_color_check CHECK ((icon_color ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$'::text)),
     CONSTRAINT projects_icon_name_check CHECK (((length(icon_name) >= 1) AND (length(icon_name) <= 64))),
@@ -5919,6 +6079,82 @@ BEGIN
   INSERT INTO public.user_2fa_events (user_id, event_type, factor_id, challenge_id, success, metadata)
   VALUES (v_uid, log_2fa_event.event_type, log_2fa_event.factor_id, log_2fa_event.challenge_id,
           log_2fa_event.success, coalesce(log_2fa_event.metadata, '{}'));
+END
+$$;
+
+
+--
+-- Name: move_board_task(uuid, jsonb, uuid[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.move_board_task(p_task_id uuid, p_fields jsonb DEFAULT '{}'::jsonb, p_order uuid[] DEFAULT NULL::uuid[]) RETURNS SETOF public.tasks
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_bad    text;
+  v_fields CONSTANT text[] := ARRAY['board_column', 'priority', 'due_date', 'due_time', 'reminders'];
+  v_values integer[];
+  v_prev   integer;
+  v_i      integer;
+BEGIN
+  PERFORM auth.assert_data_access();
+  IF auth.uid() IS NULL AND NOT private.is_service_caller() THEN
+    RAISE EXCEPTION 'Not authenticated' USING ERRCODE = '42501';
+  END IF;
+  p_fields := coalesce(p_fields, '{}'::jsonb);
+  IF jsonb_typeof(p_fields) <> 'object' THEN
+    RAISE EXCEPTION 'Fields must be a JSON object' USING ERRCODE = '22023';
+  END IF;
+  SELECT k INTO v_bad FROM jsonb_object_keys(p_fields) k WHERE NOT k = ANY (v_fields) LIMIT 1;
+  IF v_bad IS NOT NULL THEN
+    RAISE EXCEPTION 'Unknown board field: %', v_bad USING ERRCODE = '22023';
+  END IF;
+  IF cardinality(p_order) > 500 THEN
+    RAISE EXCEPTION 'At most 500 cards can be ordered at once' USING ERRCODE = '22023';
+  END IF;
+  IF p_order IS NOT NULL AND NOT p_task_id = ANY (p_order) THEN
+    RAISE EXCEPTION 'The order must list the moved task' USING ERRCODE = '22023';
+  END IF;
+  IF cardinality(p_order) <> cardinality(ARRAY(SELECT DISTINCT unnest(p_order))) THEN
+    RAISE EXCEPTION 'The order lists a task twice' USING ERRCODE = '22023';
+  END IF;
+
+  UPDATE public.tasks t SET
+    board_column = CASE WHEN p_fields ? 'board_column' THEN p_fields ->> 'board_column' ELSE t.board_column END,
+    priority     = CASE WHEN p_fields ? 'priority'     THEN (p_fields ->> 'priority')::smallint ELSE t.priority END,
+    due_date     = CASE WHEN p_fields ? 'due_date'     THEN (p_fields ->> 'due_date')::date ELSE t.due_date END,
+    due_time     = CASE WHEN p_fields ? 'due_time'     THEN (p_fields ->> 'due_time')::timestamptz ELSE t.due_time END,
+    reminders    = CASE WHEN p_fields ? 'reminders'
+                        THEN coalesce(ARRAY(SELECT jsonb_array_elements_text(p_fields -> 'reminders')::integer), '{}')
+                        ELSE t.reminders END
+  WHERE t.id = p_task_id AND NOT t.is_deleted;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'Task not found' USING ERRCODE = 'P0002';
+  END IF;
+
+  IF p_order IS NOT NULL THEN
+    -- The cards' own values, ascending, made strictly increasing.
+    SELECT array_agg(s ORDER BY s) INTO v_values
+    FROM (SELECT t.sort_order AS s FROM public.tasks t WHERE t.id = ANY (p_order) AND NOT t.is_deleted) x;
+    IF coalesce(cardinality(v_values), 0) <> cardinality(p_order) THEN
+      RAISE EXCEPTION 'Task not found' USING ERRCODE = 'P0002';
+    END IF;
+    v_prev := NULL;
+    FOR v_i IN 1 .. cardinality(v_values) LOOP
+      IF v_prev IS NOT NULL AND v_values[v_i] <= v_prev THEN
+        v_values[v_i] := v_prev + 1;
+      END IF;
+      v_prev := v_values[v_i];
+    END LOOP;
+    UPDATE public.tasks t SET sort_order = v_values[o.n]
+    FROM unnest(p_order) WITH ORDINALITY AS o(id, n)
+    WHERE t.id = o.id AND t.sort_order IS DISTINCT FROM v_values[o.n];
+  END IF;
+
+  RETURN QUERY SELECT t.* FROM public.tasks t
+    WHERE t.id = p_task_id OR t.id = ANY (coalesce(p_order, '{}'))
+    ORDER BY array_position(coalesce(p_order, ARRAY[p_task_id]), t.id);
 END
 $$;
 
@@ -6960,6 +7196,39 @@ ALTER TABLE public.admin_sql_audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENT
 
 
 --
+-- Name: app_passwords; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.app_passwords (
+    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    name text NOT NULL,
+    password_hash text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_used_at timestamp with time zone,
+    CONSTRAINT app_passwords_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 100))),
+    CONSTRAINT app_passwords_password_hash_check CHECK ((password_hash ~ '^[0-9a-f]{64}$'::text))
+);
+
+
+--
+-- Name: caldav_objects; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.caldav_objects (
+    task_id uuid NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    name text NOT NULL,
+    uid text NOT NULL,
+    extra jsonb DEFAULT '{}'::jsonb NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT caldav_objects_extra_check CHECK ((length((extra)::text) <= 100000)),
+    CONSTRAINT caldav_objects_name_check CHECK ((name ~ '^[^/]{1,200}\.ics$'::text)),
+    CONSTRAINT caldav_objects_uid_check CHECK (((length(uid) >= 1) AND (length(uid) <= 500)))
+);
+
+
+--
 -- Name: global_tags; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -7556,7 +7825,8 @@ CREATE VIEW public.tasks_with_project WITH (security_invoker='true') AS
     p.icon_color AS project_icon_color,
     p.icon_weight AS project_icon_weight,
     p.is_shared AS project_is_shared,
-    p.user_id AS project_owner_id
+    p.user_id AS project_owner_id,
+    t.board_column
    FROM (public.tasks t
      LEFT JOIN public.projects p ON (((p.id = t.project_id) AND (NOT p.is_deleted))))
   WHERE ((t.user_id = ( SELECT auth.uid() AS uid)) OR (( SELECT auth.role() AS role) = 'service_role'::text));
@@ -7721,7 +7991,8 @@ CREATE VIEW public.user_accessible_projects WITH (security_invoker='true') AS
             ELSE NULL::text
         END) AS user_role,
     p.is_archived,
-    p.archived_at
+    p.archived_at,
+    p.board_columns
    FROM (public.projects p
      LEFT JOIN public.project_members m ON (((m.project_id = p.id) AND (m.user_id = ( SELECT auth.uid() AS uid)))))
   WHERE (NOT p.is_deleted);
@@ -7765,7 +8036,8 @@ CREATE VIEW public.user_accessible_tasks_with_project WITH (security_invoker='tr
     p.is_shared AS project_is_shared,
     p.user_id AS project_owner_id,
     (t.user_id = ( SELECT auth.uid() AS uid)) AS is_owner,
-    m.role AS user_role
+    m.role AS user_role,
+    t.board_column
    FROM ((public.tasks t
      LEFT JOIN public.projects p ON (((p.id = t.project_id) AND (NOT p.is_deleted))))
      LEFT JOIN public.project_members m ON (((m.project_id = p.id) AND (m.user_id = ( SELECT auth.uid() AS uid)))));
@@ -8291,6 +8563,38 @@ ALTER TABLE ONLY public.admin_sql_audit
 
 ALTER TABLE ONLY public.admin_sql_audit
     ADD CONSTRAINT admin_sql_audit_run_id_statement_index_key UNIQUE (run_id, statement_index);
+
+
+--
+-- Name: app_passwords app_passwords_password_hash_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_passwords
+    ADD CONSTRAINT app_passwords_password_hash_key UNIQUE (password_hash);
+
+
+--
+-- Name: app_passwords app_passwords_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_passwords
+    ADD CONSTRAINT app_passwords_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: caldav_objects caldav_objects_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.caldav_objects
+    ADD CONSTRAINT caldav_objects_pkey PRIMARY KEY (task_id, user_id);
+
+
+--
+-- Name: caldav_objects caldav_objects_user_id_name_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.caldav_objects
+    ADD CONSTRAINT caldav_objects_user_id_name_key UNIQUE (user_id, name);
 
 
 --
@@ -8984,6 +9288,13 @@ CREATE INDEX admin_sql_audit_user_idx ON public.admin_sql_audit USING btree (use
 
 
 --
+-- Name: app_passwords_user_id; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX app_passwords_user_id ON public.app_passwords USING btree (user_id);
+
+
+--
 -- Name: global_tags_user_name_key; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -9289,6 +9600,13 @@ CREATE INDEX tasks_assigned_to_idx ON public.tasks USING btree (assigned_to) WHE
 --
 
 CREATE INDEX tasks_parent_idx ON public.tasks USING btree (parent_id) WHERE (parent_id IS NOT NULL);
+
+
+--
+-- Name: tasks_project_board_column_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_project_board_column_idx ON public.tasks USING btree (project_id, board_column) WHERE (board_column IS NOT NULL);
 
 
 --
@@ -9698,6 +10016,20 @@ CREATE TRIGGER before_write BEFORE INSERT OR UPDATE ON public.teams FOR EACH ROW
 
 
 --
+-- Name: tasks board_column_rules; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER board_column_rules BEFORE INSERT OR UPDATE OF board_column, project_id ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.tasks_board_column_rules();
+
+
+--
+-- Name: projects board_columns_removed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER board_columns_removed AFTER UPDATE OF board_columns ON public.projects FOR EACH ROW WHEN ((old.board_columns IS DISTINCT FROM new.board_columns)) EXECUTE FUNCTION private.projects_board_columns_removed();
+
+
+--
 -- Name: journal_entries count_creation; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -10052,6 +10384,20 @@ CREATE TRIGGER z_set_task_owner BEFORE INSERT OR UPDATE OF task_id ON public.act
 --
 
 CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.activity_logs FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('created_at', '|', 'id');
+
+
+--
+-- Name: app_passwords zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.app_passwords FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('created_at', '|', 'id');
+
+
+--
+-- Name: caldav_objects zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.caldav_objects FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('|', 'updated_at');
 
 
 --
@@ -10577,6 +10923,30 @@ ALTER TABLE ONLY public.activity_logs
 
 ALTER TABLE ONLY public.activity_logs
     ADD CONSTRAINT activity_logs_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: app_passwords app_passwords_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_passwords
+    ADD CONSTRAINT app_passwords_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: caldav_objects caldav_objects_task_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.caldav_objects
+    ADD CONSTRAINT caldav_objects_task_id_fkey FOREIGN KEY (task_id) REFERENCES public.tasks(id) ON DELETE CASCADE;
+
+
+--
+-- Name: caldav_objects caldav_objects_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.caldav_objects
+    ADD CONSTRAINT caldav_objects_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 
 --
@@ -11200,6 +11570,12 @@ CREATE POLICY "admins, inviters and invitees withdraw pending invitations" ON pu
 
 
 --
+-- Name: app_passwords; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.app_passwords ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: integration_audit_logs append own audit log; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11240,6 +11616,12 @@ CREATE POLICY "attach to reachable tasks" ON public.task_attachments FOR INSERT 
 
 CREATE POLICY "authors and managers change comments" ON public.task_comments FOR UPDATE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR private.can_access_task(task_id))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) OR private.can_access_task(task_id)));
 
+
+--
+-- Name: caldav_objects; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.caldav_objects ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: calendar_feeds; Type: ROW SECURITY; Schema: public; Owner: -
@@ -11315,6 +11697,20 @@ CREATE POLICY data_access_allowed ON public.activity_logs AS RESTRICTIVE USING (
 --
 
 CREATE POLICY data_access_allowed ON public.admin_sql_audit AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
+
+
+--
+-- Name: app_passwords data_access_allowed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY data_access_allowed ON public.app_passwords AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
+
+
+--
+-- Name: caldav_objects data_access_allowed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY data_access_allowed ON public.caldav_objects AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
 
 
 --
@@ -11862,6 +12258,15 @@ ALTER TABLE public.notes ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: caldav_objects own caldav objects; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "own caldav objects" ON public.caldav_objects TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM public.tasks t
+  WHERE (t.id = caldav_objects.task_id)))));
+
+
+--
 -- Name: integration_connections own connections; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -12072,6 +12477,13 @@ CREATE POLICY "read own and project tasks" ON public.tasks FOR SELECT TO authent
 
 
 --
+-- Name: app_passwords read own app passwords; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "read own app passwords" ON public.app_passwords FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+
+--
 -- Name: integration_audit_logs read own audit log; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -12174,6 +12586,13 @@ CREATE POLICY "recipients mark notifications read" ON public.notifications FOR U
 --
 
 CREATE POLICY "recipients read notifications" ON public.notifications FOR SELECT TO authenticated USING ((to_user_id = ( SELECT auth.uid() AS uid)));
+
+
+--
+-- Name: app_passwords revoke own app passwords; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "revoke own app passwords" ON public.app_passwords FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 
 --
@@ -12859,6 +13278,21 @@ GRANT ALL ON FUNCTION private.activity_total(p_scope text, p_scope_id uuid, p_ty
 
 
 --
+-- Name: FUNCTION app_password_hash(p_password text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.app_password_hash(p_password text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION app_password_owner(p_email text, p_password text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.app_password_owner(p_email text, p_password text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.app_password_owner(p_email text, p_password text) TO service_role;
+
+
+--
 -- Name: FUNCTION apply_assignment(p_task_id uuid, p_assigned_to uuid, p_team_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13486,6 +13920,13 @@ GRANT ALL ON FUNCTION private.project_role_of(p_project_id uuid, p_user_id uuid)
 
 
 --
+-- Name: FUNCTION projects_board_columns_removed(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.projects_board_columns_removed() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION refine_logged_twin(p_id uuid, p_description text, p_entity_name text, p_metadata jsonb); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13733,6 +14174,14 @@ GRANT ALL ON FUNCTION private.user_plan(p_user_id uuid) TO service_role;
 
 
 --
+-- Name: FUNCTION valid_board_columns(p_columns jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+GRANT ALL ON FUNCTION private.valid_board_columns(p_columns jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.valid_board_columns(p_columns jsonb) TO service_role;
+
+
+--
 -- Name: FUNCTION validate_smart_filter(p_name text, p_description text, p_filters_data text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13783,6 +14232,15 @@ GRANT ALL ON FUNCTION public.bulk_update_tasks(p_changes jsonb) TO service_role;
 REVOKE ALL ON FUNCTION public.cancel_project_invite(p_invite_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.cancel_project_invite(p_invite_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.cancel_project_invite(p_invite_id uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION create_app_password(p_name text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.create_app_password(p_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_app_password(p_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.create_app_password(p_name text) TO service_role;
 
 
 --
@@ -14011,6 +14469,15 @@ GRANT ALL ON FUNCTION public.log_2fa_event(event_type text, factor_id text, chal
 
 
 --
+-- Name: FUNCTION move_board_task(p_task_id uuid, p_fields jsonb, p_order uuid[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.move_board_task(p_task_id uuid, p_fields jsonb, p_order uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.move_board_task(p_task_id uuid, p_fields jsonb, p_order uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.move_board_task(p_task_id uuid, p_fields jsonb, p_order uuid[]) TO service_role;
+
+
+--
 -- Name: FUNCTION open_share_link(p_token text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -14187,6 +14654,57 @@ GRANT SELECT ON TABLE public.admin_sql_audit TO service_role;
 GRANT ALL ON SEQUENCE public.admin_sql_audit_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.admin_sql_audit_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.admin_sql_audit_id_seq TO service_role;
+
+
+--
+-- Name: TABLE app_passwords; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.app_passwords TO service_role;
+GRANT DELETE ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(id) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.user_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(user_id) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(name) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.created_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(created_at) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.last_used_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(last_used_at) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: TABLE caldav_objects; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.caldav_objects TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.caldav_objects TO authenticated;
 
 
 --

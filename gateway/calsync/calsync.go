@@ -25,6 +25,9 @@ type Config struct {
 	// API runs the owner's reads, as the owner's role (authenticator).
 	API *pgxpool.Pool
 	Log *slog.Logger
+	// Prefix is where the gateway mounts the service ("/calendar/v1"):
+	// CalDAV's hrefs are absolute paths.
+	Prefix string
 }
 
 // Service serves /calendar/v1.
@@ -37,6 +40,8 @@ type Service struct {
 func New(cfg Config) *Service {
 	s := &Service{cfg: cfg, mux: http.NewServeMux()}
 	s.mux.HandleFunc("GET /feed/{file}", s.feed)
+	s.mux.HandleFunc("/dav/", s.dav)
+	s.mux.HandleFunc("/dav", s.dav)
 	return s
 }
 
@@ -51,4 +56,10 @@ func fail(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_, _ = w.Write([]byte(msg + "\n"))
+}
+
+// WellKnown answers RFC 6764's /.well-known/caldav, where calendar apps
+// look first when given only a host, with the CalDAV root.
+func WellKnown(root string) http.Handler {
+	return http.RedirectHandler(root, http.StatusMovedPermanently)
 }

@@ -22,12 +22,12 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // env is a calendar sync service on a fresh database.
 type env struct {
-	t          *testing.T
+	t          testing.TB
 	admin, api *pgxpool.Pool
 	srv        *httptest.Server
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env {
 	db := pgtest.New(t)
 	e := &env{t: t, admin: db.Pool, api: db.AuthenticatorPool(t)}
 	e.srv = httptest.NewServer(calsync.New(calsync.Config{Admin: e.admin, API: e.api, Log: slog.New(slog.DiscardHandler)}))

@@ -92,18 +92,28 @@ func Component(t Task, now time.Time) *ical.Component {
 	} else {
 		c = ical.NewComponent(ical.CompToDo)
 		c.Props.SetDate(ical.PropDue, *t.DueDate)
-		if t.Completed {
-			c.Props.SetText(ical.PropStatus, "COMPLETED")
-			c.Props.SetText(ical.PropPercentComplete, "100")
-		} else {
-			c.Props.SetText(ical.PropStatus, "NEEDS-ACTION")
-		}
-		if t.CompletedAt != nil {
-			c.Props.SetDateTime(ical.PropCompleted, t.CompletedAt.UTC())
-		}
+		completion(c, t)
 	}
 	c.Props.SetText(ical.PropUID, UID(t.ID))
 	c.Props.SetDateTime(ical.PropDateTimeStamp, now.UTC())
+	describe(c, t)
+	if rule := RRule(t.Recurrence); rule != nil {
+		if !timed {
+			// RRULE expands from DTSTART, which a date-only VTODO otherwise
+			// leaves out.
+			c.Props.SetDate(ical.PropDateTimeStart, *t.DueDate)
+		}
+		c.Props.SetRecurrenceRule(rule)
+	}
+	for _, m := range t.Reminders {
+		c.Children = append(c.Children, Alarm(t.Title, m, !timed))
+	}
+	return c
+}
+
+// describe sets what every component of a task says about it, whatever its
+// kind: stamps, title, notes, place, tags and priority.
+func describe(c *ical.Component, t Task) {
 	c.Props.SetDateTime(ical.PropCreated, t.Created.UTC())
 	c.Props.SetDateTime(ical.PropLastModified, t.Updated.UTC())
 	c.Props.SetText(ical.PropSummary, t.Title)
@@ -119,20 +129,8 @@ func Component(t Task, now time.Time) *ical.Component {
 		c.Props.Set(p)
 	}
 	if p := Priority(t.Priority); p > 0 {
-		c.Props.SetText(ical.PropPriority, strconv.Itoa(p))
+		setInt(c.Props, ical.PropPriority, p)
 	}
-	if rule := RRule(t.Recurrence); rule != nil {
-		if !timed {
-			// RRULE expands from DTSTART, which a date-only VTODO otherwise
-			// leaves out.
-			c.Props.SetDate(ical.PropDateTimeStart, *t.DueDate)
-		}
-		c.Props.SetRecurrenceRule(rule)
-	}
-	for _, m := range t.Reminders {
-		c.Children = append(c.Children, Alarm(t.Title, m, !timed))
-	}
-	return c
 }
 
 // Alarm is a reminder minutes before the task: before DTSTART of an event,
@@ -231,4 +229,25 @@ func RRule(js string) *rrule.ROption {
 		o.Until = end.Add(24*time.Hour - time.Second)
 	}
 	return o
+}
+
+// setInt sets an INTEGER property: SetText would mark it VALUE=TEXT, which
+// calendar apps read as no priority at all.
+func setInt(props ical.Props, name string, n int) {
+	p := ical.NewProp(name)
+	p.Value = strconv.Itoa(n)
+	props.Set(p)
+}
+
+// completion sets a VTODO's STATUS, PERCENT-COMPLETE and COMPLETED.
+func completion(c *ical.Component, t Task) {
+	if t.Completed {
+		c.Props.SetText(ical.PropStatus, "COMPLETED")
+		setInt(c.Props, ical.PropPercentComplete, 100)
+	} else {
+		c.Props.SetText(ical.PropStatus, "NEEDS-ACTION")
+	}
+	if t.CompletedAt != nil {
+		c.Props.SetDateTime(ical.PropCompleted, t.CompletedAt.UTC())
+	}
 }

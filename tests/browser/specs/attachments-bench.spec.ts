@@ -54,7 +54,7 @@ test('attachments: a 50-file panel and a 10 MB upload', async ({ page, account }
   )
   await page.goto(`/app/tasks?taskId=${taskId}`)
   const p = pane(page)
-  await expect(p.getByRole('list', { name: 'Files' }).getByRole('listitem')).toHaveCount(FILES)
+  await expect(p.getByRole('list', { name: 'Files' }).getByRole('listitem')).toHaveCount(FILES, { timeout: 120_000 })
 
   const render: number[] = []
   for (let i = 0; i < ROUNDS; i++) {
@@ -68,6 +68,8 @@ test('attachments: a 50-file panel and a 10 MB upload', async ({ page, account }
   const bytes = Buffer.alloc(TEN_MB, 'a')
   const app: number[] = []
   const raw: number[] = []
+  const rawXhr: number[] = []
+  const phases: { sendMs: number; recordMs: number }[] = []
   let sawProgress = false
   for (let i = 0; i < UPLOADS; i++) {
     await daybase('sql', '-c', `DELETE FROM storage.upload_events WHERE user_id = '${userId}'`)
@@ -88,6 +90,30 @@ test('attachments: a 50-file panel and a 10 MB upload', async ({ page, account }
         { url: serverUrl(), token: accessToken, anon: process.env.DAYBASE_ANON_KEY ?? '', path: `${userId}/${taskId}/raw-${i}.txt`, size: TEN_MB },
       ),
     )
+    // The same bytes by XMLHttpRequest with an upload progress listener, as the app sends them.
+    rawXhr.push(
+      await page.evaluate(
+        ({ url, token, anon, path: objectPath, size }) => {
+          const body = new Blob([new Uint8Array(size).fill(97)], { type: 'text/plain' })
+          return new Promise<number>((resolve, reject) => {
+            const xhr = new XMLHttpRequest()
+            const t0 = performance.now()
+            xhr.open('POST', `${url}/storage/v1/object/task-attachments/${objectPath}`)
+            xhr.setRequestHeader('Authorization', `Bearer ${token}`)
+            xhr.setRequestHeader('apikey', anon)
+            xhr.setRequestHeader('Content-Type', 'text/plain')
+            xhr.setRequestHeader('x-upsert', 'false')
+            xhr.upload.onprogress = () => {}
+            xhr.onload = () => (xhr.status < 300 ? resolve(performance.now() - t0) : reject(new Error(`xhr upload: ${xhr.status} ${xhr.responseText}`)))
+            xhr.onerror = () => reject(new Error('xhr upload failed'))
+            xhr.send(body)
+          })
+        },
+        { url: serverUrl(), token: accessToken, anon: process.env.DAYBASE_ANON_KEY ?? '', path: `${userId}/${taskId}/xhr-${i}.txt`, size: TEN_MB },
+      ),
+    )
+    await daybase('sql', '-c', `DELETE FROM storage.upload_events WHERE user_id = '${userId}'`)
+    await page.evaluate(() => performance.clearMarks())
     // The clock starts at the input's change event in the page: handing 10 MB
     // from Node to the browser (setInputFiles over CDP) is not the app's cost.
     const done = page.evaluate((name) => {
@@ -106,6 +132,14 @@ test('attachments: a 50-file panel and a 10 MB upload', async ({ page, account }
     }, `big-${i}.txt`)
     await p.locator('input[type=file]').setInputFiles({ name: `big-${i}.txt`, mimeType: 'text/plain', buffer: bytes })
     app.push(await done)
+    // Where the app's time went (the user-timing marks of uploadAttachment).
+    phases.push(
+      await page.evaluate(() => {
+        const at = (name: string) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? NaN
+        const [start, sent, recorded] = ['daybase:upload:start', 'daybase:upload:sent', 'daybase:upload:recorded'].map(at)
+        return { sendMs: Math.round((sent ?? NaN) - (start ?? NaN)), recordMs: Math.round((recorded ?? NaN) - (sent ?? NaN)) }
+      }),
+    )
     if (await page.evaluate(() => (window as unknown as { __progress: boolean }).__progress)) sawProgress = true
   }
   expect(await select('task_attachments', `task_id=eq.${taskId}&filename=like.big-*`)).toHaveLength(UPLOADS)
@@ -113,7 +147,16 @@ test('attachments: a 50-file panel and a 10 MB upload', async ({ page, account }
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
   const result = {
     panel50: summary(render),
-    upload10MB: { appMs: app.map(Math.round), rawMs: raw.map(Math.round), appMBps: mbps(app), rawMBps: mbps(raw), sawProgress },
+    upload10MB: {
+      appMs: app.map(Math.round),
+      rawMs: raw.map(Math.round),
+      rawXhrMs: rawXhr.map(Math.round),
+      appMBps: mbps(app),
+      rawMBps: mbps(raw),
+      rawXhrMBps: mbps(rawXhr),
+      appPhases: phases,
+      sawProgress,
+    },
     load,
   }
   writeFileSync(path.join(artifacts, 'attachments-bench.json'), `${JSON.stringify(result, null, 2)}\n`)

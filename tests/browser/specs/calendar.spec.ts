@@ -135,3 +135,21 @@ test('an empty month says what to do', async ({ page, account }) => {
   await expect(page.getByRole('region', { name: 'Unscheduled' }).getByText('Every open task has a date.', { exact: false })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page')
 })
+
+test("an archived project's tasks stay off the calendar", async ({ page, account }) => {
+  const userId = await signedIn(page, account)
+  const [archived, live] = await insert<{ id: string }>('projects', [
+    { user_id: userId, name: 'Old', is_archived: true },
+    { user_id: userId, name: 'Live', is_archived: false },
+  ])
+  if (!archived || !live) throw new Error('no projects')
+  await insert('tasks', [
+    { user_id: userId, title: 'Shelved errand', due_date: day(10), project_id: archived.id },
+    { user_id: userId, title: 'Shelved idea', project_id: archived.id },
+    { user_id: userId, title: 'Live errand', due_date: day(10), project_id: live.id },
+  ])
+  await page.goto('/app/calendar')
+  await expect(chip(cell(page, day(10)), 'Live errand')).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Shelved/ })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Unscheduled' }).getByText('Every open task has a date.', { exact: false })).toBeVisible()
+})

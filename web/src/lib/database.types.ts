@@ -127,6 +127,83 @@ export type Database = {
         }
         Relationships: []
       }
+      app_passwords: {
+        Row: {
+          id: string
+          user_id: string
+          name: string
+          password_hash: string
+          created_at: string
+          last_used_at: string | null
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          name: string
+          password_hash: string
+          created_at?: string
+          last_used_at?: string | null
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          name?: string
+          password_hash?: string
+          created_at?: string
+          last_used_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "app_passwords_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      caldav_objects: {
+        Row: {
+          task_id: string
+          user_id: string
+          name: string
+          uid: string
+          extra: Json
+          updated_at: string
+        }
+        Insert: {
+          task_id: string
+          user_id?: string
+          name: string
+          uid: string
+          extra?: Json
+          updated_at?: string
+        }
+        Update: {
+          task_id?: string
+          user_id?: string
+          name?: string
+          uid?: string
+          extra?: Json
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "caldav_objects_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "caldav_objects_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       calendar_feeds: {
         Row: {
           user_id: string
@@ -1072,6 +1149,7 @@ export type Database = {
           updated_at: string
           is_archived: boolean
           archived_at: string | null
+          board_columns: Json
         }
         Insert: {
           id?: string
@@ -1091,6 +1169,7 @@ export type Database = {
           updated_at?: string
           is_archived?: boolean
           archived_at?: string | null
+          board_columns?: Json
         }
         Update: {
           id?: string
@@ -1110,6 +1189,7 @@ export type Database = {
           updated_at?: string
           is_archived?: boolean
           archived_at?: string | null
+          board_columns?: Json
         }
         Relationships: [
           {
@@ -1541,6 +1621,7 @@ export type Database = {
           team_id: string | null
           created_at: string
           updated_at: string
+          board_column: string | null
         }
         Insert: {
           id?: string
@@ -1568,6 +1649,7 @@ export type Database = {
           team_id?: string | null
           created_at?: string
           updated_at?: string
+          board_column?: string | null
         }
         Update: {
           id?: string
@@ -1595,6 +1677,7 @@ export type Database = {
           team_id?: string | null
           created_at?: string
           updated_at?: string
+          board_column?: string | null
         }
         Relationships: [
           {
@@ -2342,6 +2425,7 @@ export type Database = {
           project_icon_weight: string | null
           project_is_shared: boolean | null
           project_owner_id: string | null
+          board_column: string | null
         }
         Relationships: []
       }
@@ -2366,6 +2450,7 @@ export type Database = {
           user_role: string | null
           is_archived: boolean | null
           archived_at: string | null
+          board_columns: Json | null
         }
         Relationships: []
       }
@@ -2405,6 +2490,7 @@ export type Database = {
           project_owner_id: string | null
           is_owner: boolean | null
           user_role: string | null
+          board_column: string | null
         }
         Relationships: []
       }
@@ -2421,6 +2507,10 @@ export type Database = {
       cancel_project_invite: {
         Args: { p_invite_id: string; }
         Returns: undefined
+      }
+      create_app_password: {
+        Args: { p_name: string; }
+        Returns: { id: string; name: string; password: string; created_at: string }[]
       }
       create_project_invite: {
         Args: { p_email: string; p_invited_by: string; p_project_id: string; }
@@ -2505,6 +2595,10 @@ export type Database = {
       log_2fa_event: {
         Args: { challenge_id?: string; event_type: string; factor_id?: string; metadata?: Json; success?: boolean; }
         Returns: undefined
+      }
+      move_board_task: {
+        Args: { p_fields?: Json; p_order?: string[]; p_task_id: string; }
+        Returns: Database["public"]["Tables"]["tasks"]["Row"][]
       }
       open_share_link: {
         Args: { p_token: string; }

@@ -12,9 +12,9 @@ import { previewOf } from '@/lib/markdown-text'
 import { relativeTime } from '@/lib/relative-time'
 import { toast } from '@/lib/toast'
 import { usePostgresChanges } from '@/lib/use-postgres-changes'
-import { type Attachment, deleteAttachment, uploadAttachment, useAttachments, useInvalidateAttachments } from '../api/attachments'
+import { type Attachment, attachmentKeys, deleteAttachment, uploadAttachment, useAttachments, useInvalidateAttachments, withAttachment } from '../api/attachments'
 import { type LinkedContent, linkedKeys, useLinkToggle, useLinkedContent } from '../api/linked-content'
-import { CONCURRENT, MB, checkBatch, formatBytes, previewKind } from '../utils/files'
+import { CONCURRENT, MB, checkBatch, checkSignatures, formatBytes, previewKind } from '../utils/files'
 import { uploadCounter, uploadRateProblem } from '../utils/rate'
 import { AttachContentDialog, KIND_ICON, KIND_LABEL } from './attach-content-dialog'
 import { PreviewDialog } from './preview-dialog'
@@ -135,8 +135,27 @@ export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
   const section = useRef<HTMLElement>(null)
   usePostgresChanges({ table: 'task_attachments', filter: `task_id=eq.${task.id}` }, () => void refresh())
 
+  // Progress events come faster than frames; the bar is redrawn at most once a frame.
+  const throttledProgress = (key: string) => {
+    let frame = 0
+    let sent = 0
+    return (n: number) => {
+      sent = n
+      if (frame) return
+      frame = requestAnimationFrame(() => {
+        frame = 0
+        setUploads((u) => u.map((x) => (x.key === key ? { ...x, sent } : x)))
+      })
+    }
+  }
+
   const start = async (files: File[]) => {
-    const { accepted, errors, warnings } = checkBatch(files, maxFileMB * MB)
+    const batch = checkBatch(files, maxFileMB * MB)
+    // The signature check reads each file's first bytes, so a mislabelled file is refused before it is sent.
+    const signed = await checkSignatures(batch.accepted)
+    const { accepted } = signed
+    const { warnings } = batch
+    const errors = [...batch.errors, ...signed.errors]
     if (errors.length) toast.error('Upload validation failed', { description: `File validation failed: ${errors.slice(0, 3).join('; ')}` })
     if (warnings.length) toast.error('Upload warnings', { description: warnings.join('; ') })
     if (!accepted.length) return
@@ -151,9 +170,11 @@ export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
     setUploads((u) => [...u, ...items.map(({ file, key }) => ({ key, name: file.name, size: file.size, sent: 0 }))])
     await pool(items, CONCURRENT, async ({ file, key }) => {
       try {
-        await uploadAttachment(user.id, task.id, file, (sent) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, sent } : x))))
+        const added = await uploadAttachment(user.id, task.id, file, throttledProgress(key))
+        // The new row goes straight into the list; a re-read (also set off by realtime) follows.
+        queryClient.setQueryData<Attachment[]>(attachmentKeys.task(task.id), (list) => withAttachment(list, added))
         toast.success('Attachment uploaded', { description: file.name })
-        await refresh()
+        void refresh()
       } catch (error) {
         if (isPlanLimitError(error)) showPaywall(describeError(error))
         else toast.error('Upload failed', { description: describeError(error) })

@@ -25,6 +25,7 @@ import { useRequiredUser } from '@/lib/auth-store'
 import { cn } from '@/lib/cn'
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query'
 import { useAccessibleTasks } from '../api/get-accessible-tasks'
+import { useProjects } from '../api/get-projects'
 import { useTaskZone } from '../api/task-preferences'
 import { useUpdateTask } from '../api/update-task'
 import type { Task } from '../types'
@@ -360,7 +361,10 @@ export function CalendarScreen() {
   const weeks = useMemo(() => monthGrid(month), [month])
   const from = weeks[0]?.[0] ?? `${month}-01`
   const to = weeks.at(-1)?.at(-1) ?? `${month}-28`
-  const { byDay, unscheduled } = useMemo(() => calendarTasks(tasks.data ?? [], from, to, zone), [tasks.data, from, to, zone])
+  const projects = useProjects(user.id)
+  // Archived projects' tasks leave the calendar as they leave the task views (0650).
+  const archived = useMemo(() => new Set((projects.data ?? []).filter((p) => p.is_archived).map((p) => p.id)), [projects.data])
+  const { byDay, unscheduled } = useMemo(() => calendarTasks(tasks.data ?? [], from, to, zone, archived), [tasks.data, from, to, zone, archived])
   const [editing, setEditing] = useState<string | null>(null)
   const [picking, setPicking] = useState<Task | null>(null)
   const [dragged, setDragged] = useState<Task | null>(null)
