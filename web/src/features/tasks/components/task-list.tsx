@@ -6,6 +6,7 @@ import type { AddPlace } from '../stores/add-task-store'
 import type { Task } from '../types'
 import type { Section } from '../utils/views'
 import { useRequiredUser } from '@/lib/auth-store'
+import { usePrinting } from '@/lib/use-printing'
 import { useTeammates } from '../api/assign-task'
 import { InlineAdd } from './inline-add'
 import { type RowHandlers, TaskRow } from './task-row'
@@ -63,7 +64,7 @@ function itemsOf(sections: Section[], adding: Props['adding']): Item[] {
  * on screen are in the DOM, so a project of thousands of tasks renders and
  * scrolls like one of ten. Rows have fixed heights (one line on wide
  * screens, two on narrow ones), so nothing is measured. Up and Down move
- * between rows.
+ * between rows. On paper every row is drawn, one after the other.
  */
 export function TaskList(props: Props) {
   const { sections, adding, compact, revealId } = props
@@ -93,6 +94,10 @@ export function TaskList(props: Props) {
   const virtualizer = useVirtualizer({ count: items.length, getScrollElement, estimateSize, getItemKey, overscan: 10, useFlushSync: false })
 
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer])
+  const printing = usePrinting()
+  const rows = printing
+    ? items.map((item, index) => ({ index, key: item.key, size: estimateSize(index), start: 0 }))
+    : virtualizer.getVirtualItems()
 
   // Bring the add row (and a revealed task) on screen.
   const addIndex = items.findIndex((it) => it.kind === 'add')
@@ -133,8 +138,8 @@ export function TaskList(props: Props) {
       {showEmpty ? (
         props.empty
       ) : (
-        <div role="list" aria-label={props.label} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((v) => {
+        <div role="list" aria-label={props.label} className="relative w-full" style={printing ? undefined : { height: virtualizer.getTotalSize() }}>
+          {rows.map((v) => {
             const item = items[v.index]
             if (!item) return null
             return (
@@ -142,8 +147,8 @@ export function TaskList(props: Props) {
                 key={v.key}
                 role="listitem"
                 data-index={v.index}
-                className="absolute top-0 left-0 w-full"
-                style={{ height: v.size, transform: `translateY(${v.start}px)` }}
+                className={printing ? 'w-full' : 'absolute top-0 left-0 w-full'}
+                style={printing ? { height: v.size } : { height: v.size, transform: `translateY(${v.start}px)` }}
               >
                 {item.kind === 'header' ? (
                   <SectionHeader

@@ -34,7 +34,7 @@ import {
 } from '../api/teams'
 import { useTeamContext } from '@/lib/team-context'
 import { MemberAvatar, memberName } from '@/components/ui/member-avatar'
-import { roleLabel } from './team-list'
+import { roleLabel } from '@/lib/team-activity'
 import { TeamLoading, TeamNotFound } from './team-states'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
