@@ -3927,16 +3927,19 @@ BEGIN
   -- more reminders. A downgrade never blocks editing what exists.
   IF NOT NEW.is_deleted THEN
     v_entering := v_insert OR OLD.is_deleted;
-    IF v_entering THEN
+    IF v_entering AND private.plan_limit(private.user_plan(NEW.user_id), 'tasks_total') IS NOT NULL THEN
       PERFORM private.lock_counter('tasks:' || NEW.user_id);
       PERFORM private.assert_within_cap(NEW.user_id, 'tasks_total', private.count_live_tasks(NEW.user_id));
     END IF;
-    IF NEW.project_id IS NOT NULL AND (v_entering OR NEW.project_id IS DISTINCT FROM OLD.project_id) THEN
+    IF NEW.project_id IS NOT NULL AND (v_entering OR NEW.project_id IS DISTINCT FROM OLD.project_id)
+       AND private.plan_limit(private.user_plan(private.project_owner(NEW.project_id)), 'tasks_per_project') IS NOT NULL THEN
       PERFORM private.lock_counter('project_tasks:' || NEW.project_id);
       PERFORM private.assert_within_cap(private.project_owner(NEW.project_id), 'tasks_per_project',
                                         private.count_live_project_tasks(NEW.project_id, NEW.id));
     END IF;
-    IF NEW.parent_id IS NOT NULL AND (v_entering OR NEW.parent_id IS DISTINCT FROM OLD.parent_id) THEN
+    IF NEW.parent_id IS NOT NULL AND (v_entering OR NEW.parent_id IS DISTINCT FROM OLD.parent_id)
+       AND private.plan_limit(private.user_plan((SELECT p.user_id FROM private.parent_task(NEW.parent_id, false) p)),
+                              'subtasks_per_task') IS NOT NULL THEN
       PERFORM private.lock_counter('subtasks:' || NEW.parent_id);
       PERFORM private.assert_within_cap(
         (SELECT p.user_id FROM private.parent_task(NEW.parent_id, false) p), 'subtasks_per_task',
@@ -4663,6 +4666,7 @@ BEGIN
       WHEN v_field IN ('due_date', 'created_at', 'completed_at') THEN 'date'
       WHEN v_field = 'project_id' THEN 'project'
       WHEN v_field = 'recurrence' THEN 'recurrence'
+      WHEN v_field = 'assigned_to' THEN 'assignee'
     END;
     IF v_kind IS NULL THEN
       RAISE EXCEPTION 'Invalid Filter Criteria' USING ERRCODE = '23514', DETAIL = format('Unknown filter field: %s', v_field);
@@ -4674,6 +4678,7 @@ BEGIN
       WHEN 'date'       THEN ARRAY['is_today', 'is_this_week', 'is_overdue', 'is_empty', 'is_not_empty', 'greater_than', 'less_than']
       WHEN 'project'    THEN ARRAY['equals', 'not_equals', 'is_empty', 'is_not_empty']
       WHEN 'recurrence' THEN ARRAY['equals', 'not_equals', 'is_empty', 'is_not_empty']
+      WHEN 'assignee'   THEN ARRAY['equals', 'not_equals', 'is_empty', 'is_not_empty']
     END;
     IF NOT v_operator = ANY (v_operators) THEN
       RAISE EXCEPTION 'Invalid Filter Criteria' USING ERRCODE = '23514',
@@ -4707,6 +4712,12 @@ BEGIN
         RAISE EXCEPTION 'Invalid Filter Criteria' USING ERRCODE = '23514',
           DETAIL = format('Condition value for %s must be a whole number from 0 to %s', v_field, v_max);
       END IF;
+    END IF;
+    -- 'me' is whoever reads the filter; anyone else by user id.
+    IF v_kind = 'assignee' AND lower(v_text) <> 'me'
+       AND v_text !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN
+      RAISE EXCEPTION 'Invalid Filter Criteria' USING ERRCODE = '23514',
+        DETAIL = format('Condition value for %s must be me or a user id', v_field);
     END IF;
     IF v_kind = 'date' AND v_text !~* '^now([+-][0-9]{1,4}[hdwmy])?$' THEN
       BEGIN

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"log/slog"
-	"os"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -24,7 +23,7 @@ type deps struct {
 	signer    *token.Signer
 	adminPool *pgxpool.Pool // superuser-capable: auth, schema cache, jobs
 	apiPool   *pgxpool.Pool // authenticator: requests run as the JWT's role
-	auth      auth.Config   // /auth/v1 settings, read once by serve (authConfig)
+	set       settings      // every service's settings, read once by serve (loadSettings)
 	log       *slog.Logger
 }
 
@@ -39,8 +38,8 @@ func services(d deps) ([]gateway.Service, func(), error) {
 		}
 	}
 
-	logConfirmation(d.log, d.auth, loopbackOnly(d.cfg))
-	authSvc, err := auth.New(d.auth, d.adminPool, d.signer, d.cfg.PublicURL(), d.log)
+	logConfirmation(d.log, d.set.auth, loopbackOnly(d.cfg))
+	authSvc, err := auth.New(d.set.auth, d.adminPool, d.signer, d.cfg.PublicURL(), d.log)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -48,7 +47,7 @@ func services(d deps) ([]gateway.Service, func(), error) {
 	list = append(list, gateway.Service{Prefix: "/auth/v1", Handler: authSvc,
 		OpenPaths: []string{"/verify", "/callback", "/authorize"}})
 
-	storageSvc, closeStorage, err := storageService(d, os.Getenv)
+	storageSvc, closeStorage, err := storageService(d)
 	if err != nil {
 		closeAll()
 		return nil, nil, err
@@ -56,10 +55,10 @@ func services(d deps) ([]gateway.Service, func(), error) {
 	closers = append(closers, closeStorage)
 	list = append(list, storageSvc)
 
-	fnEnv, err := functionsConfig(d, os.Getenv)
+	fnEnv, err := newFunctionsEnv(d)
 	if err != nil {
 		closeAll()
-		return nil, nil, fmt.Errorf("functions configuration: %w", err)
+		return nil, nil, fmt.Errorf("functions: %w", err)
 	}
 	bg, err := startJobs(d, fnEnv, authSvc) // reminder scheduler; stops with serve
 	if err != nil {

@@ -26,8 +26,6 @@ import (
 // that is unknown, already answered or past its expiry.
 const CodeWebAuthnChallengeExpired Code = "webauthn_challenge_expired"
 
-func init() { codeStatus[CodeWebAuthnChallengeExpired] = http.StatusBadRequest }
-
 const (
 	ceremonyRegistration   = "registration"
 	ceremonyAuthentication = "authentication"

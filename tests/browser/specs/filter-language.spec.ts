@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { test } from '../fixtures'
+import { signUpThroughApi, test } from '../fixtures'
 import { insert, select } from '../db'
 import { expect, makePro, openButton, shootAll, signedIn } from '../tasks-helpers'
 
@@ -106,3 +106,49 @@ test('filter language: palette query, error, save, reopen in the dialog', async 
     })
 })
 
+
+test('assigned to: me lists what others assigned to me, and saves as a smart filter', async ({ page, account }) => {
+  test.setTimeout(180_000)
+  const userId = await signedIn(page, account)
+  await makePro(userId)
+  // Bea's project, where I am a member and she assigned me one task.
+  const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
+  const { userId: bea } = await signUpThroughApi({ email: `bea-${id}@example.test`, password: `Pw-${id}-secret`, fullName: 'Bea Builder' })
+  const [launch] = await insert<{ id: string }>('projects', { user_id: bea, name: 'Launch' })
+  await insert('project_members', { project_id: launch?.id, user_id: userId, role: 'member' })
+  await insert('tasks', [
+    { user_id: bea, title: 'Fuel the rocket', project_id: launch?.id, assigned_to: userId },
+    { user_id: bea, title: 'Paint the fins', project_id: launch?.id },
+    { user_id: userId, title: 'My own errand' },
+  ])
+  await page.goto('/app/tasks')
+  await expect(openButton(page, 'My own errand')).toBeVisible()
+
+  const input = palette(page).getByRole('combobox')
+  await page.keyboard.press('/')
+  await expect(palette(page)).toBeVisible()
+  await input.fill('Filter: assigned to: me')
+  await expect(palette(page).getByRole('option', { name: /Fuel the rocket/ })).toBeVisible()
+  await expect(palette(page).getByText('Matching tasks (1)')).toBeVisible()
+  await input.fill('Filter: assigned to: nobody')
+  await expect(palette(page).getByRole('option', { name: /My own errand/ })).toBeVisible()
+  await expect(palette(page).getByRole('option', { name: /Fuel the rocket/ })).toHaveCount(0)
+  await input.fill('Filter: assigned to: Bea')
+  await expect(palette(page).getByTestId('query-error-token')).toHaveText('Bea')
+
+  await input.fill('Filter: assigned to: me')
+  await expect(palette(page).getByRole('option', { name: /Fuel the rocket/ })).toBeVisible()
+  await palette(page).getByRole('option', { name: /Save as smart filter/ }).click()
+  const d = page.getByRole('dialog', { name: 'New smart filter' })
+  await expect(d.getByRole('textbox', { name: 'As a query' })).toHaveValue('assigned to: me')
+  await expect(d.getByRole('combobox', { name: 'Field of condition 1' })).toHaveValue('assigned_to')
+  await expect(d.getByRole('combobox', { name: 'Value of condition 1' })).toHaveValue('me')
+  await d.getByRole('textbox', { name: 'Name' }).fill('Assigned to me')
+  await d.getByRole('button', { name: 'Create filter' }).click()
+  // The filter's own screen lists the assigned task, not my unassigned one.
+  await expect(page.getByRole('heading', { name: 'Assigned to me' })).toBeVisible()
+  const [saved] = await select<{ filters_data: string }>('smart_lists', `user_id=eq.${userId}&name=eq.Assigned%20to%20me`)
+  expect(JSON.parse(saved?.filters_data ?? '{}')).toEqual({ logic: 'AND', conditions: [{ field: 'assigned_to', operator: 'equals', value: 'me' }] })
+  await expect(openButton(page, 'Fuel the rocket')).toBeVisible()
+  await expect(openButton(page, 'My own errand')).toHaveCount(0)
+})

@@ -31,14 +31,22 @@ export async function getSmartFilterTasks(
   query?: (task: Task, ctx: EvalContext) => boolean,
 ): Promise<Task[]> {
   const now = new Date()
-  const ctx: EvalContext = { zone, now }
+  const ctx: EvalContext = { zone, now, userId }
   // A query's tree may negate or nest its conditions: the server cannot narrow it.
   const tree = query ? null : compile(data, ctx)
   const need = needs(data)
   const [rows, parents, withAttachments] = await Promise.all([
     readTasks(async (source, columns) => {
-      let q = fromSource(source).select(columns).eq('user_id', userId).eq('is_deleted', false)
-      if (tree) q = q.or(tree)
+      // The user's own tasks; with an assignee condition also the ones others assigned to them
+      // (one logic tree: a second or= parameter is not one every backend reads).
+      let q = fromSource(source).select(columns).eq('is_deleted', false)
+      if (need.assigned) {
+        const mine = `or(user_id.eq.${userId},assigned_to.eq.${userId})`
+        q = q.or(tree ? `and(${mine},${tree})` : mine)
+      } else {
+        q = q.eq('user_id', userId)
+        if (tree) q = q.or(tree)
+      }
       return unwrap(
         await q
           .order('created_at', { ascending: false })

@@ -15,7 +15,7 @@ import { type SmartFilter, useSmartFilters } from '../api/get-smart-filters'
 import { SORT_OPTIONS } from '../api/get-smart-filter-tasks'
 import { newTempId } from '../api/create-task'
 import { type SmartFilterInput, useCreateSmartFilter, useDeleteSmartFilter, useUpdateSmartFilter } from '../api/smart-filter-mutations'
-import { type Condition, FIELD_KIND, FIELDS, type Field as FilterField, type FilterData, OPERATORS_BY_KIND, type Operator, readFilterData, VALUELESS } from '../smart-filters/engine'
+import { type Condition, FIELD_KIND, FIELDS, type Field as FilterField, type FilterData, ME, OPERATORS_BY_KIND, type Operator, readFilterData, VALUELESS } from '../smart-filters/engine'
 import { CATEGORIES, FILTER_COLORS, FILTER_ICON_NAMES, NEW_CONDITION, NEW_FILTER_CONDITION, TEMPLATES, type Template, validateFilter } from '../smart-filters/templates'
 import { compileQuery, fromFilterData, type QueryError } from '../filter-query/query'
 import { QueryErrorText } from '../filter-query/query-text'
@@ -40,6 +40,7 @@ const FIELD_LABELS: Record<FilterField, string> = {
   recurrence: 'Recurrence',
   importance: 'Importance',
   urgency: 'Urgency',
+  assigned_to: 'Assigned to',
 }
 
 const OPERATOR_LABELS: Record<Operator, string> = {
@@ -66,6 +67,8 @@ function operatorLabel(field: FilterField, op: Operator): string {
   if (kind === 'level' && op === 'less_than') return 'below'
   if (kind === 'recurrence' && op === 'is_empty') return 'no recurrence'
   if (kind === 'recurrence' && op === 'is_not_empty') return 'has recurrence'
+  if (kind === 'assignee' && op === 'is_empty') return 'nobody'
+  if (kind === 'assignee' && op === 'is_not_empty') return 'anyone'
   return OPERATOR_LABELS[op]
 }
 
@@ -101,6 +104,13 @@ function ValueInput({ c, index, onChange, projects }: { c: Condition; index: num
             {p.name}
           </option>
         ))}
+      </select>
+    )
+  if (kind === 'assignee')
+    return (
+      <select aria-label={label} className={SELECT} value={String(c.value ?? '')} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Choose</option>
+        <option value={ME}>Me</option>
       </select>
     )
   if (kind === 'recurrence')
@@ -338,7 +348,7 @@ function FilterForm({ filter, query, onClose }: { filter: SmartFilter | undefine
                           const field = e.target.value as FilterField
                           const op = OPERATORS_BY_KIND[FIELD_KIND[field]][0] as Operator
                           const kind = FIELD_KIND[field]
-                          setCondition(i, { field, operator: op, value: kind === 'boolean' ? true : kind === 'level' ? 0 : '' })
+                          setCondition(i, { field, operator: op, value: kind === 'boolean' ? true : kind === 'level' ? 0 : kind === 'assignee' ? ME : '' })
                         }}
                       >
                         {FIELDS.map((f) => (

@@ -45,6 +45,10 @@ const TABLE: [string, FilterData][] = [
   ['notes is_empty', and({ field: 'notes', operator: 'is_empty' })],
   ['due: overdue', and({ field: 'due_date', operator: 'is_overdue' })],
   ['completed today', and({ field: 'completed_at', operator: 'is_today' })],
+  ['assigned to: me', and({ field: 'assigned_to', operator: 'equals', value: 'me' })],
+  ['assigned to: me & today', and({ field: 'assigned_to', operator: 'equals', value: 'me' }, { field: 'due_date', operator: 'is_today' })],
+  ['!assigned to: me', and({ field: 'assigned_to', operator: 'not_equals', value: 'me' })],
+  ['assigned to: nobody | assigned to: anyone', or({ field: 'assigned_to', operator: 'is_empty' }, { field: 'assigned_to', operator: 'is_not_empty' })],
 ]
 
 describe('compileQuery', () => {
@@ -80,7 +84,8 @@ const BAD: [string, number, number, RegExp][] = [
   ['today & (p1 | #work)', 12, 1, /this \| inside & cannot be saved/],
   ['p1 | p2 & #work', 8, 1, /this & inside \| cannot be saved/],
   ['!today', 0, 1, /“today” cannot be negated/],
-  ['assigned to: me', 0, 15, /no assignee field/],
+  ['assigned to: Bea', 13, 3, /use me, nobody or anyone/],
+  ['added by: me', 0, 12, /do not record who/],
   ['search: "open', 0, 13, /quote is never closed/],
   ['priority equals: 9', 17, 1, /from 0 to 4/],
   ['notes greater_than: 2', 0, 21, /notes has no operator greater_than/],

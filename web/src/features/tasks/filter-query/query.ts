@@ -1,5 +1,5 @@
 import type { Task } from '../types'
-import { type Condition, type EvalContext, FIELD_KIND, FIELDS, type Field, type FilterData, holds, OPERATORS_BY_KIND, type Operator, toBool, toLevel, VALUELESS } from '../smart-filters/engine'
+import { type Condition, type EvalContext, FIELD_KIND, FIELDS, type Field, type FilterData, holds, ME, OPERATORS_BY_KIND, type Operator, toBool, toLevel, VALUELESS } from '../smart-filters/engine'
 
 /**
  * The filter language (issue 26): Todoist-style queries such as
@@ -140,6 +140,14 @@ const WORDS: Record<string, Condition> = {
 }
 
 /** `due: today` and friends: the word after `due:` as a term of its own. */
+/** `assigned to: …` (Todoist's words; 'me' is whoever looks at the filter). */
+const ASSIGNEE_WORDS: Record<string, Condition> = {
+  me: { field: 'assigned_to', operator: 'equals', value: ME },
+  nobody: { field: 'assigned_to', operator: 'is_empty' },
+  'no one': { field: 'assigned_to', operator: 'is_empty' },
+  anyone: { field: 'assigned_to', operator: 'is_not_empty' },
+}
+
 const DUE_WORDS: Record<string, Condition> = {
   today: WORDS.today as Condition,
   overdue: WORDS.overdue as Condition,
@@ -224,8 +232,13 @@ function termCondition(text: string, at: number, qc: QueryContext): Condition {
       if (value === '') return fail(at, text.length, `${key}: needs a date`)
       return cond(date[0], date[1], dateValue(value, valueAt))
     }
-    if (key === 'assigned to' || key === 'assigned by' || key === 'added by') {
-      return fail(at, text.length, `${key}: cannot be a smart filter condition: the conditions of 001 §3 have no assignee field`)
+    if (key === 'assigned to') {
+      const who = ASSIGNEE_WORDS[value.toLowerCase()]
+      if (who) return who
+      return fail(valueAt, Math.max(1, value.length), 'After assigned to: use me, nobody or anyone')
+    }
+    if (key === 'assigned by' || key === 'added by') {
+      return fail(at, text.length, `${key}: cannot be a smart filter condition: tasks do not record who assigned or added them`)
     }
   }
   const generic = genericCondition(key, value, at, text.length, valueAt)
@@ -436,6 +449,13 @@ export function conditionText(c: Condition, qc: QueryContext): string {
   if (c.field === 'project_id' && (c.operator === 'equals' || c.operator === 'not_equals')) {
     const p = qc.projects.find((x) => x.id === c.value)
     if (p) return `${c.operator === 'not_equals' ? '!' : ''}#${quoteIfNeeded(p.name)}`
+  }
+  if (c.field === 'assigned_to') {
+    const me = String(c.value ?? '').toLowerCase() === ME
+    if (c.operator === 'is_empty') return 'assigned to: nobody'
+    if (c.operator === 'is_not_empty') return 'assigned to: anyone'
+    if (me && c.operator === 'equals') return 'assigned to: me'
+    if (me && c.operator === 'not_equals') return '!assigned to: me'
   }
   if (c.field === 'project_id' && c.operator === 'is_empty') return '#Inbox'
   if (c.field === 'project_id' && c.operator === 'is_not_empty') return '!#Inbox'
