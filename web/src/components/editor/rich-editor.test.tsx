@@ -1,4 +1,5 @@
 import { render, waitFor } from '@testing-library/react'
+import type { Editor } from '@tiptap/core'
 import { createRef } from 'react'
 import { describe, expect, it } from 'vitest'
 import { looksLikeMarkdown } from './extensions'
@@ -61,16 +62,14 @@ describe('RichEditor', { timeout: 30_000 }, () => {
     const editing = () => [...root.children].map((c) => c.classList.contains('is-editing'))
     ref.current?.focus()
     // Into the list's second item: the whole list is the block being edited.
-    await waitFor(() => expect(editing()).toEqual([true, false, false]))
+    await waitFor(() => expect(editing()).toEqual([true, false, false]), { timeout: 5_000 })
     const text = root.querySelectorAll('li')[1]?.querySelector('p')?.firstChild
     if (!text) throw new Error('no list text')
-    const range = document.createRange()
-    range.setStart(text, 2)
-    range.collapse(true)
-    getSelection()?.removeAllRanges()
-    getSelection()?.addRange(range)
-    document.dispatchEvent(new Event('selectionchange'))
-    await waitFor(() => expect(editing()).toEqual([false, true, false]))
+    // Through the editor (TipTap keeps itself on its element): jsdom's
+    // selectionchange reaches ProseMirror only on its own timing.
+    const editor = (root as HTMLElement & { editor: Editor }).editor
+    editor.commands.setTextSelection(editor.view.posAtDOM(text, 2))
+    await waitFor(() => expect(editing()).toEqual([false, true, false]), { timeout: 5_000 })
   })
 
   it('recognises markdown in pasted text', () => {
