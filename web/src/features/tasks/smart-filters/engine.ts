@@ -373,11 +373,14 @@ export function holds(task: Task, c: Condition, ctx: EvalContext): boolean {
   }
 }
 
+/** Whether a condition value is a row id (a project's, a user's). */
+const isId = (v: string) => /^[0-9a-f-]{36}$/i.test(v)
+
 /** The user an assignee value names: 'me' is the viewer, else a user id; null when unknown. */
 function assigneeOf(v: unknown, ctx: EvalContext): string | null {
   const s = String(v ?? '').trim().toLowerCase()
   if (s === ME) return ctx.userId ?? null
-  return /^[0-9a-f-]{36}$/.test(s) ? s : null
+  return isId(s) ? s : null
 }
 
 /** Whether a task matches the filter. A filter without conditions matches nothing. */
@@ -505,7 +508,7 @@ export function serverClause(c: Condition, ctx: EvalContext): string | null {
     }
     case 'project': {
       const v = String(c.value ?? '')
-      const uuid = /^[0-9a-f-]{36}$/i.test(v)
+      const uuid = isId(v)
       switch (c.operator) {
         case 'is_empty':
           return 'project_id.is.null'
