@@ -211,7 +211,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 	if r, ok := v.(*tokenResponse); ok && r != nil {
 		// Session answers: the same bytes, without reflection (encode.go).
 		bp := encodeBufs.Get().(*[]byte)
-		if b, err := r.appendJSON((*bp)[:0]); err == nil {
+		if b, err := r.AppendJSON((*bp)[:0]); err == nil {
 			b = append(b, '\n')
 			w.Header().Set("Content-Type", "application/json; charset=utf-8")
 			w.WriteHeader(status)

@@ -15,6 +15,8 @@ import (
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/wire"
 )
 
 // Passkeys: the /passkeys endpoints auth-js 2.119 calls
@@ -124,7 +126,7 @@ func loadPasskeys(ctx context.Context, db querier, userID string) ([]passkeyItem
 			return nil, nil, fmt.Errorf("decode passkey %s: %w", it.ID, err)
 		}
 		it.CreatedAt = it.CreatedAt.UTC()
-		it.LastUsedAt = utcPtr(it.LastUsedAt)
+		it.LastUsedAt = wire.UTCPtr(it.LastUsedAt)
 		items = append(items, it)
 		creds = append(creds, c)
 	}
@@ -403,7 +405,7 @@ func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Req
 	if cred.Authenticator.CloneWarning {
 		return errInvalidLogin().because(errors.New("passkey sign count went backwards: a cloned authenticator or a replay"))
 	}
-	if owner.isBanned(s.now()) {
+	if owner.IsBanned(s.now()) {
 		return fail(CodeUserBanned, "User is banned")
 	}
 	data, err := json.Marshal(cred)
@@ -504,7 +506,7 @@ func (s *Service) renamePasskey(w http.ResponseWriter, r *http.Request) error {
 		return fmt.Errorf("rename passkey: %w", err)
 	}
 	it.CreatedAt = it.CreatedAt.UTC()
-	it.LastUsedAt = utcPtr(it.LastUsedAt)
+	it.LastUsedAt = wire.UTCPtr(it.LastUsedAt)
 	return writeJSON(w, http.StatusOK, it)
 }
 

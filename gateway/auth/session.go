@@ -25,26 +25,6 @@ const (
 	amrAnonymous   = "anonymous"
 )
 
-// tokenResponse is the session JSON (reference §1.3, GoTrue
-// AccessTokenResponse); the JSON names are wire contract.
-type tokenResponse struct {
-	AccessToken          string        `json:"access_token"`
-	TokenType            string        `json:"token_type"`
-	ExpiresIn            int           `json:"expires_in"`
-	ExpiresAt            int64         `json:"expires_at"`
-	RefreshToken         string        `json:"refresh_token"`
-	User                 *User         `json:"user"`
-	ProviderToken        string        `json:"provider_token,omitempty"`
-	ProviderRefreshToken string        `json:"provider_refresh_token,omitempty"`
-	WeakPassword         *weakPassword `json:"weak_password,omitempty"`
-}
-
-// amrEntry is one authentication method of a session, newest first.
-type amrEntry struct {
-	Method    string `json:"method"`
-	Timestamp int64  `json:"timestamp"`
-}
-
 // refreshEncoding renders refresh tokens: lower-case base32 without
 // padding, URL- and header-safe.
 var refreshEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
@@ -124,26 +104,6 @@ func (s *Service) sessionResponse(ctx context.Context, db querier, userID, sessi
 }
 
 // mint signs the access token with the claims of reference §1.8.
-// accessClaims are an access token's claims. The fields are in the order
-// of their names, so the JSON is what a token.Claims map of them encodes
-// to, without sorting a map on every refresh.
-type accessClaims struct {
-	AAL          string         `json:"aal"`
-	AMR          []amrEntry     `json:"amr"`
-	AppMetadata  map[string]any `json:"app_metadata"`
-	Aud          string         `json:"aud"`
-	Email        string         `json:"email"`
-	Exp          int64          `json:"exp"`
-	Iat          int64          `json:"iat"`
-	IsAnonymous  bool           `json:"is_anonymous"`
-	Iss          string         `json:"iss"`
-	Phone        string         `json:"phone"`
-	Role         string         `json:"role"`
-	SessionID    string         `json:"session_id"`
-	Sub          string         `json:"sub"`
-	UserMetadata map[string]any `json:"user_metadata"`
-}
-
 func (s *Service) mint(u *User, sessionID, aal string, amr []amrEntry, refresh string) (*tokenResponse, error) {
 	now := s.now()
 	exp := now.Add(s.cfg.JWTExpiry)
@@ -169,7 +129,7 @@ func (s *Service) mint(u *User, sessionID, aal string, amr []amrEntry, refresh s
 	// The claims encoded by hand (encode.go), the same bytes as
 	// json.Marshal; anything it cannot encode goes to Sign, which reports it.
 	var at string
-	if payload, err := c.appendJSON(make([]byte, 0, 512)); err == nil {
+	if payload, err := c.AppendJSON(make([]byte, 0, 512)); err == nil {
 		if at, err = s.signer.SignPayload(payload); err != nil {
 			return nil, err
 		}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/crypto/bcrypt"
+
+	"daybase/gateway/auth/wire"
 )
 
 // token dispatches POST /token on the grant_type query value, as GoTrue
@@ -185,7 +187,7 @@ func (s *Service) rotate(ctx context.Context, presented, newToken string) (*toke
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("refresh token grant: %w", err)
 	}
-	amr, err := decodeAMR(amrJSON)
+	amr, err := wire.DecodeAMR(amrJSON)
 	if err != nil {
 		// As when scanning the row failed (the amr was scanned with it).
 		return nil, fail(CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").because(err)

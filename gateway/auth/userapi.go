@@ -67,7 +67,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 		return fail(CodePhoneProviderDisabled, "Phone updates are disabled")
 	}
 	changingPassword := p.Password != nil && *p.Password != ""
-	if u.hasVerifiedFactor() && claimString(c.Claims, "aal") != "aal2" && (changingPassword || newEmail != "") {
+	if u.HasVerifiedFactor() && claimString(c.Claims, "aal") != "aal2" && (changingPassword || newEmail != "") {
 		return fail(CodeInsufficientAAL, "AAL2 session is required to update email or password when MFA is enabled.").withStatus(http.StatusUnauthorized)
 	}
 	if u.IsAnonymous && changingPassword && newEmail == "" && u.Email == "" {
@@ -100,7 +100,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 		}
-		if u.hasPassword {
+		if u.HasPassword {
 			var current string
 			if err := s.db.QueryRow(ctx, q.PasswordHash, u.ID).Scan(&current); err != nil {
 				return fmt.Errorf("read password hash: %w", err)
@@ -124,7 +124,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 			if _, err := tx.Exec(ctx, q.DeleteOtherSessions, u.ID, nullUUID(c.SessionID)); err != nil {
 				return fmt.Errorf("end other sessions: %w", err)
 			}
-			if !u.hasPassword && u.Email != "" {
+			if !u.HasPassword && u.Email != "" {
 				if _, err := tx.Exec(ctx, q.EnsureEmailIdentity, u.ID, u.Email); err != nil {
 					return fmt.Errorf("add email identity: %w", err)
 				}

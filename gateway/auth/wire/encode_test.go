@@ -1,4 +1,4 @@
-package auth
+package wire
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 )
 
 // TestTokenResponseEncodesLikeEncodingJSON: the hand-written session
-// answer is byte for byte what json.Encoder makes of tokenResponse.
+// answer is byte for byte what json.Encoder makes of TokenResponse.
 func TestTokenResponseEncodesLikeEncodingJSON(t *testing.T) {
 	t1 := time.Date(2026, 11, 23, 23, 50, 1, 123456000, time.UTC)
 	t2 := time.Date(2025, 1, 2, 3, 4, 5, 0, time.FixedZone("x", 3600))
@@ -36,12 +36,12 @@ func TestTokenResponseEncodesLikeEncodingJSON(t *testing.T) {
 	minimal := &User{ID: "u", Aud: "authenticated", Role: "authenticated", AppMetadata: map[string]any{},
 		UserMetadata: map[string]any{}, Identities: []Identity{}, CreatedAt: t1, UpdatedAt: t1}
 	bare := &User{}
-	for name, r := range map[string]*tokenResponse{
+	for name, r := range map[string]*TokenResponse{
 		"full": {AccessToken: "a.b.c", TokenType: "bearer", ExpiresIn: 3600, ExpiresAt: 1795000000, RefreshToken: "abc234",
 			User: full, ProviderToken: "pt<", ProviderRefreshToken: "prt",
-			WeakPassword: &weakPassword{Reasons: []string{"length", "characters"}, Message: "weak & short"}},
+			WeakPassword: &WeakPassword{Reasons: []string{"length", "characters"}, Message: "weak & short"}},
 		"minimal":  {AccessToken: "a.b.c", TokenType: "bearer", ExpiresIn: 3600, ExpiresAt: 1795000000, RefreshToken: "r", User: minimal},
-		"bare":     {User: bare, WeakPassword: &weakPassword{}},
+		"bare":     {User: bare, WeakPassword: &WeakPassword{}},
 		"no user":  {AccessToken: "x"},
 		"negative": {ExpiresIn: -1, ExpiresAt: -5, User: &User{IsAnonymous: false}},
 	} {
@@ -49,7 +49,7 @@ func TestTokenResponseEncodesLikeEncodingJSON(t *testing.T) {
 		if err := json.NewEncoder(&want).Encode(r); err != nil {
 			t.Fatal(err)
 		}
-		got, err := r.appendJSON(nil)
+		got, err := r.AppendJSON(nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -61,27 +61,27 @@ func TestTokenResponseEncodesLikeEncodingJSON(t *testing.T) {
 	// A time encoding/json refuses is refused here too (writeJSON then
 	// falls back to the Encoder, which reports it).
 	bad := time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
-	if _, err := (&tokenResponse{User: &User{CreatedAt: bad}}).appendJSON(nil); err == nil {
+	if _, err := (&TokenResponse{User: &User{CreatedAt: bad}}).AppendJSON(nil); err == nil {
 		t.Error("year 10000: no error")
 	}
 }
 
 // TestAccessClaimsAppendLikeMarshal: the hand-encoded claims are what
-// json.Marshal makes of accessClaims.
+// json.Marshal makes of AccessClaims.
 func TestAccessClaimsAppendLikeMarshal(t *testing.T) {
-	for _, c := range []accessClaims{
-		{AAL: "aal2", AMR: []amrEntry{{"totp", 2}, {"password", -1}},
+	for _, c := range []AccessClaims{
+		{AAL: "aal2", AMR: []AMREntry{{"totp", 2}, {"password", -1}},
 			AppMetadata: map[string]any{"providers": []any{"email"}, "provider": "email"}, Aud: "authenticated",
 			Email: "a<b>@example.test", Exp: 2, Iat: 1, IsAnonymous: true, Iss: "http://x/auth/v1", Phone: "+1 ü",
 			Role: "authenticated", SessionID: "s", Sub: "u", UserMetadata: map[string]any{"b": 1.5, "a": "<&>", "c": []any{nil, true}}},
-		{AMR: []amrEntry{}},
+		{AMR: []AMREntry{}},
 		{},
 	} {
 		want, err := json.Marshal(c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := c.appendJSON(nil)
+		got, err := c.AppendJSON(nil)
 		if err != nil || !bytes.Equal(got, want) {
 			t.Errorf("claims\n got %s, %v\nwant %s", got, err, want)
 		}

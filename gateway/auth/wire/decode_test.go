@@ -1,4 +1,4 @@
-package auth
+package wire
 
 import (
 	"encoding/json"
@@ -18,7 +18,7 @@ func TestDecodeLikeEncodingJSON(t *testing.T) {
 	for _, in := range maps {
 		var want map[string]any
 		wantErr := json.Unmarshal([]byte(in), &want)
-		got, err := decodeJSONMap([]byte(in))
+		got, err := DecodeJSONMap([]byte(in))
 		if (err != nil) != (wantErr != nil) || !reflect.DeepEqual(got, want) {
 			t.Errorf("map %q: got %#v, %v; want %#v, %v", in, got, err, want, wantErr)
 		}
@@ -26,7 +26,7 @@ func TestDecodeLikeEncodingJSON(t *testing.T) {
 			t.Errorf("map %q: error %v, want %v", in, err, wantErr)
 		}
 	}
-	if m, err := decodeJSONMap(nil); m != nil || err != nil {
+	if m, err := DecodeJSONMap(nil); m != nil || err != nil {
 		t.Errorf("SQL NULL: %v, %v", m, err)
 	}
 	identities := []string{
@@ -39,7 +39,7 @@ func TestDecodeLikeEncodingJSON(t *testing.T) {
 	for _, in := range identities {
 		var want []Identity
 		wantErr := json.Unmarshal([]byte(in), &want)
-		got, err := decodeIdentities([]byte(in))
+		got, err := DecodeIdentities([]byte(in))
 		if wantErr != nil { // the value is discarded with the error
 			if err == nil || err.Error() != wantErr.Error() {
 				t.Errorf("identities %q: error %v, want %v", in, err, wantErr)
@@ -60,9 +60,9 @@ func TestDecodeAMRLikeEncodingJSON(t *testing.T) {
 		`[{"timestamp": 99999999999999999999}]`, `[{"method": null}]`, `[{"Method": "x"}]`, `[{"other": 1}]`, `[{}]`,
 		`[{"method":"a\u00e9"}]`, `[1]`, `[{"method":"x"},]`, `[{"method":"x"}] x`, `[`, `{}`,
 	} {
-		var want []amrEntry
+		var want []AMREntry
 		wantErr := json.Unmarshal([]byte(in), &want)
-		got, err := decodeAMR([]byte(in))
+		got, err := DecodeAMR([]byte(in))
 		if wantErr != nil {
 			if err == nil || err.Error() != wantErr.Error() {
 				t.Errorf("amr %q: error %v, want %v", in, err, wantErr)
@@ -73,7 +73,7 @@ func TestDecodeAMRLikeEncodingJSON(t *testing.T) {
 			t.Errorf("amr %q: got %#v, %v; want %#v", in, got, err, want)
 		}
 	}
-	if amr, err := decodeAMR(nil); amr != nil || err != nil {
+	if amr, err := DecodeAMR(nil); amr != nil || err != nil {
 		t.Errorf("SQL NULL: %v, %v", amr, err)
 	}
 }

@@ -1,17 +1,16 @@
-package auth
+package wire
 
 import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 
 	"daybase/internal/jsonstr"
 )
 
-// The session answer is written on every sign-in and refresh. appendJSON
-// methods build the bytes encoding/json's Encoder makes of tokenResponse
+// The session answer is written on every sign-in and refresh. AppendJSON
+// methods build the bytes encoding/json's Encoder makes of TokenResponse
 // (HTML-escaped strings, RFC 3339 times, sorted map keys, omitempty as
 // tagged, a trailing newline), without reflecting over the structs and
 // the metadata maps on every answer (strings through internal/jsonstr in
@@ -19,10 +18,7 @@ import (
 // TestTokenResponseEncodesLikeEncodingJSON holds them to encoding/json's
 // output byte for byte.
 
-// encodeBufs recycles answer buffers; oversized ones are dropped.
-var encodeBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
-
-func (r *tokenResponse) appendJSON(b []byte) ([]byte, error) {
+func (r *TokenResponse) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, `{"access_token":`...)
 	b = jsonstr.Append(b, r.AccessToken)
 	b = append(b, `,"token_type":`...)
@@ -37,7 +33,7 @@ func (r *tokenResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	if r.User == nil {
 		b = append(b, "null"...)
-	} else if b, err = r.User.appendJSON(b); err != nil {
+	} else if b, err = r.User.AppendJSON(b); err != nil {
 		return nil, err
 	}
 	if r.ProviderToken != "" {
@@ -57,7 +53,7 @@ func (r *tokenResponse) appendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func (u *User) appendJSON(b []byte) ([]byte, error) {
+func (u *User) AppendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, `{"id":`...)
 	b = jsonstr.Append(b, u.ID)
@@ -113,12 +109,12 @@ func (u *User) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, `,"identities":`...)
 	if u.Identities == nil {
 		b = append(b, "null"...)
-	} else if b, err = appendEach(b, u.Identities, (*Identity).appendJSON); err != nil {
+	} else if b, err = appendEach(b, u.Identities, (*Identity).AppendJSON); err != nil {
 		return nil, err
 	}
 	if len(u.Factors) > 0 {
 		b = append(b, `,"factors":`...)
-		if b, err = appendEach(b, u.Factors, (*Factor).appendJSON); err != nil {
+		if b, err = appendEach(b, u.Factors, (*Factor).AppendJSON); err != nil {
 			return nil, err
 		}
 	}
@@ -141,7 +137,7 @@ func (u *User) appendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func (id *Identity) appendJSON(b []byte) ([]byte, error) {
+func (id *Identity) AppendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, `{"identity_id":`...)
 	b = jsonstr.Append(b, id.IdentityID)
@@ -174,7 +170,7 @@ func (id *Identity) appendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func (f *Factor) appendJSON(b []byte) ([]byte, error) {
+func (f *Factor) AppendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, `{"id":`...)
 	b = jsonstr.Append(b, f.ID)
@@ -303,8 +299,8 @@ func appendJSONMap(b []byte, m map[string]any) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// appendJSON appends the claims as json.Marshal encodes accessClaims.
-func (c *accessClaims) appendJSON(b []byte) ([]byte, error) {
+// AppendJSON appends the claims as json.Marshal encodes AccessClaims.
+func (c *AccessClaims) AppendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, `{"aal":`...)
 	b = jsonstr.Append(b, c.AAL)
@@ -312,7 +308,7 @@ func (c *accessClaims) appendJSON(b []byte) ([]byte, error) {
 	if c.AMR == nil {
 		b = append(b, "null"...)
 	} else {
-		b, _ = appendEach(b, c.AMR, func(e *amrEntry, b []byte) ([]byte, error) {
+		b, _ = appendEach(b, c.AMR, func(e *AMREntry, b []byte) ([]byte, error) {
 			b = append(b, `{"method":`...)
 			b = jsonstr.Append(b, e.Method)
 			b = append(b, `,"timestamp":`...)

@@ -1,4 +1,4 @@
-package auth
+package wire
 
 import (
 	"encoding/json"
@@ -152,9 +152,9 @@ func (p *jsonParser) array() ([]any, bool) {
 	return a, ok
 }
 
-// decodeJSONMap decodes a JSON object (or null, or SQL NULL as nil data)
+// DecodeJSONMap decodes a JSON object (or null, or SQL NULL as nil data)
 // into a map as json.Unmarshal into a nil map[string]any does.
-func decodeJSONMap(data []byte) (map[string]any, error) {
+func DecodeJSONMap(data []byte) (map[string]any, error) {
 	if data == nil {
 		return nil, nil
 	}
@@ -169,9 +169,9 @@ func decodeJSONMap(data []byte) (map[string]any, error) {
 	return m, nil
 }
 
-// decodeIdentities decodes the identities array userColumns builds, as
+// DecodeIdentities decodes the identities array userColumns builds, as
 // json.Unmarshal into a nil []Identity does.
-func decodeIdentities(data []byte) ([]Identity, error) {
+func DecodeIdentities(data []byte) ([]Identity, error) {
 	if ids, ok := parseIdentities(data); ok {
 		return ids, nil
 	}
@@ -261,16 +261,16 @@ func setTime(dst *time.Time, v any) bool {
 	return dst.UnmarshalText([]byte(s)) == nil
 }
 
-// decodeAMR decodes a session's amr (jsonb, SQL NULL as nil data) as
-// json.Unmarshal into a nil []amrEntry does.
-func decodeAMR(data []byte) ([]amrEntry, error) {
+// DecodeAMR decodes a session's amr (jsonb, SQL NULL as nil data) as
+// json.Unmarshal into a nil []AMREntry does.
+func DecodeAMR(data []byte) ([]AMREntry, error) {
 	if data == nil {
 		return nil, nil
 	}
 	if amr, ok := parseAMR(data); ok {
 		return amr, nil
 	}
-	var amr []amrEntry
+	var amr []AMREntry
 	if err := json.Unmarshal(data, &amr); err != nil {
 		return nil, err
 	}
@@ -279,11 +279,11 @@ func decodeAMR(data []byte) ([]amrEntry, error) {
 
 // parseAMR reads [{"method": "…", "timestamp": 123}, …] with integer
 // timestamps; anything else is left to json.Unmarshal.
-func parseAMR(data []byte) ([]amrEntry, bool) {
+func parseAMR(data []byte) ([]AMREntry, bool) {
 	p := jsonParser{data: data}
-	amr := []amrEntry{}
+	amr := []AMREntry{}
 	ok := p.list('[', ']', func() bool {
-		var e amrEntry
+		var e AMREntry
 		ok := p.list('{', '}', func() bool {
 			return p.member(func(k string) bool {
 				var ok bool
