@@ -315,20 +315,17 @@ func (s *Service) requireUser(ctx context.Context, r *http.Request) (caller, err
 	return c, nil
 }
 
-// jwtProblem is the last line of a token verification error without its
-// "invalid JWT: " prefixes ("token has invalid claims: token is expired").
+// jwtProblem words why a bearer token was refused as GoTrue does: with
+// golang-jwt's own error ("token has invalid claims: token is expired"),
+// which internal/token keeps apart as VerifyError.Reason.
 func jwtProblem(err error) string {
-	msg := err.Error()
-	if i := strings.LastIndexByte(msg, '\n'); i >= 0 {
-		msg = msg[i+1:]
+	if ve, ok := errors.AsType[*token.VerifyError](err); ok {
+		return ve.Reason.Error()
 	}
-	for {
-		rest, ok := strings.CutPrefix(msg, "invalid JWT: ")
-		if !ok {
-			return msg
-		}
-		msg = rest
+	if errors.Is(err, identity.ErrNotBearer) {
+		return identity.ErrNotBearer.Error()
 	}
+	return err.Error()
 }
 
 // requireAdmin accepts only the service_role key (as apikey and Bearer, the
