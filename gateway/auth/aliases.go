@@ -3,6 +3,7 @@ package auth
 import (
 	"sync"
 
+	"daybase/gateway/auth/store"
 	"daybase/gateway/auth/wire"
 )
 
@@ -17,6 +18,12 @@ type (
 	accessClaims  = wire.AccessClaims
 	weakPassword  = wire.WeakPassword
 )
+
+// querier is what both the pool and a transaction offer.
+type querier = store.Querier
+
+// errNoUser is returned by store.LoadUser for a missing or deleted user.
+var errNoUser = store.ErrNoUser
 
 // encodeBufs recycles answer buffers; oversized ones are dropped.
 var encodeBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}

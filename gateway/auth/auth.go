@@ -36,6 +36,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"daybase/gateway/auth/store"
 	"daybase/internal/identity"
 	"daybase/internal/mail"
 	"daybase/internal/token"
@@ -302,7 +303,7 @@ func (s *Service) requireUser(ctx context.Context, r *http.Request) (caller, err
 	c := caller{UserID: sub, Claims: id.Claims}
 	c.SessionID, _ = id.Claims["session_id"].(string)
 	var userOK, sessionOK bool
-	err := s.db.QueryRow(ctx, q.CallerExists, sub, nullUUID(c.SessionID)).Scan(&userOK, &sessionOK)
+	err := s.db.QueryRow(ctx, store.CallerExists, sub, nullUUID(c.SessionID)).Scan(&userOK, &sessionOK)
 	if err != nil {
 		return caller{}, fmt.Errorf("look up caller: %w", err)
 	}
@@ -342,13 +343,6 @@ func (s *Service) requireAdmin(r *http.Request) error {
 		return fail(CodeNotAdmin, "User not allowed")
 	}
 	return nil
-}
-
-// querier is what both the pool and a transaction offer.
-type querier interface {
-	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
 // inTx runs fn in a transaction.

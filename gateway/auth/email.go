@@ -6,6 +6,8 @@ import (
 	"net/http"
 
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/store"
 )
 
 // emptyOK is GoTrue's answer to requests that send mail: {} whether or not
@@ -140,7 +142,7 @@ func (s *Service) otp(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 		}
-		u, err := loadUser(ctx, tx, userID)
+		u, err := store.LoadUser(ctx, tx, userID)
 		if err != nil {
 			return err
 		}
@@ -206,7 +208,7 @@ func (s *Service) resend(w http.ResponseWriter, r *http.Request) error {
 		return orEmpty(w, err)
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		u, err := loadUser(ctx, tx, userID)
+		u, err := store.LoadUser(ctx, tx, userID)
 		if err != nil {
 			return err
 		}
@@ -234,7 +236,7 @@ func (s *Service) resend(w http.ResponseWriter, r *http.Request) error {
 // sendEmailChange mails the confirmation(s) of an e-mail change: to the new
 // address, and with SecureEmailChange to the current one too.
 func (s *Service) sendEmailChange(ctx context.Context, tx pgx.Tx, u *User, newEmail, redirect string, pkce bool) error {
-	if _, err := tx.Exec(ctx, q.SetEmailChange, u.ID, newEmail); err != nil {
+	if _, err := tx.Exec(ctx, store.SetEmailChange, u.ID, newEmail); err != nil {
 		return fmt.Errorf("record e-mail change: %w", err)
 	}
 	code, hash, err := s.issueOTT(ctx, tx, u.ID, ottEmailChangeNew, newEmail)
@@ -248,7 +250,7 @@ func (s *Service) sendEmailChange(ctx context.Context, tx pgx.Tx, u *User, newEm
 		return err
 	}
 	if !s.cfg.SecureEmailChange || u.Email == "" {
-		_, err := tx.Exec(ctx, q.DeleteOneTimeToken, u.ID, ottEmailChangeCurrent)
+		_, err := tx.Exec(ctx, store.DeleteOneTimeToken, u.ID, ottEmailChangeCurrent)
 		return err
 	}
 	code, hash, err = s.issueOTT(ctx, tx, u.ID, ottEmailChangeCurrent, u.Email)
@@ -269,7 +271,7 @@ func (s *Service) reauthenticate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u, err := loadUser(ctx, s.db, c.UserID)
+	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,8 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/store"
 )
 
 // Security keys as a second factor, in GoTrue's shape (internal/api/mfa.go
@@ -62,7 +64,7 @@ func (s *Service) challengeWebAuthnFactor(w http.ResponseWriter, r *http.Request
 	if s.webauthn == nil {
 		return errWebAuthnOff()
 	}
-	u, err := loadUser(ctx, s.db, c.UserID)
+	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return err
 	}
@@ -112,7 +114,7 @@ func (s *Service) challengeWebAuthnFactor(w http.ResponseWriter, r *http.Request
 // userWebAuthnCredentials lists every credential the user registered, as
 // security key or passkey, for a registration to exclude.
 func userWebAuthnCredentials(ctx context.Context, db querier, userID string) ([]webauthn.Credential, error) {
-	rows, err := db.Query(ctx, q.UserWebAuthnCredentials, userID)
+	rows, err := db.Query(ctx, store.UserWebAuthnCredentials, userID)
 	if err != nil {
 		return nil, fmt.Errorf("list webauthn credentials: %w", err)
 	}
@@ -157,7 +159,7 @@ func (s *Service) verifyWebAuthnFactor(w http.ResponseWriter, r *http.Request, c
 	if !isUUID(p.ChallengeID) {
 		return fail(CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").withStatus(http.StatusUnprocessableEntity)
 	}
-	u, err := loadUser(ctx, s.db, c.UserID)
+	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return err
 	}
@@ -225,7 +227,7 @@ func (s *Service) registerFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *
 		t := g.String()
 		aaguid = &t
 	}
-	if _, err := tx.Exec(ctx, q.SaveWebAuthnFactorCredential, f.ID, data, aaguid); err != nil {
+	if _, err := tx.Exec(ctx, store.SaveWebAuthnFactorCredential, f.ID, data, aaguid); err != nil {
 		return fmt.Errorf("save security key: %w", err)
 	}
 	return nil
@@ -254,7 +256,7 @@ func (s *Service) assertFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *fa
 	if err != nil {
 		return fmt.Errorf("encode security key: %w", err)
 	}
-	tag, err := tx.Exec(ctx, q.UseWebAuthnFactor, f.ID, data, int64(cred.Authenticator.SignCount))
+	tag, err := tx.Exec(ctx, store.UseWebAuthnFactor, f.ID, data, int64(cred.Authenticator.SignCount))
 	if err != nil {
 		return fmt.Errorf("record security key use: %w", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/store"
 	"daybase/gateway/auth/wire"
 )
 
@@ -108,7 +109,7 @@ type passkeyItem struct {
 
 // loadPasskeys returns the user's passkeys and their credentials.
 func loadPasskeys(ctx context.Context, db querier, userID string) ([]passkeyItem, []webauthn.Credential, error) {
-	rows, err := db.Query(ctx, q.UserPasskeys, userID)
+	rows, err := db.Query(ctx, store.UserPasskeys, userID)
 	if err != nil {
 		return nil, nil, fmt.Errorf("list passkeys: %w", err)
 	}
@@ -151,7 +152,7 @@ func (s *Service) passkeyOwner(ctx context.Context, r *http.Request) (*User, err
 	if err != nil {
 		return nil, err
 	}
-	u, err := loadUser(ctx, s.db, c.UserID)
+	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +181,7 @@ func (s *Service) saveCeremony(w http.ResponseWriter, r *http.Request, userID, k
 	}
 	var id string
 	var expires time.Time
-	err = s.db.QueryRow(r.Context(), q.InsertWebAuthnChallenge, nullUUID(userID), kind, data, expiry.String()).Scan(&id, &expires)
+	err = s.db.QueryRow(r.Context(), store.InsertWebAuthnChallenge, nullUUID(userID), kind, data, expiry.String()).Scan(&id, &expires)
 	if err != nil {
 		return fmt.Errorf("store passkey challenge: %w", err)
 	}
@@ -210,7 +211,7 @@ func (s *Service) takeCeremony(r *http.Request, kind string) (ceremonyAnswer, st
 	var userID string
 	var raw []byte
 	var expired bool
-	err := s.db.QueryRow(r.Context(), q.TakeWebAuthnChallenge, a.ChallengeID, kind).Scan(&userID, &raw, &expired)
+	err := s.db.QueryRow(r.Context(), store.TakeWebAuthnChallenge, a.ChallengeID, kind).Scan(&userID, &raw, &expired)
 	if errors.Is(err, pgx.ErrNoRows) || expired {
 		return a, "", sd, fail(CodeWebAuthnChallengeExpired, "Passkey challenge has expired or was already used; request a new one")
 	}
@@ -290,7 +291,7 @@ func (s *Service) passkeyRegistrationVerify(w http.ResponseWriter, r *http.Reque
 	}
 	var it passkeyItem
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, q.InsertPasskey, u.ID, cred.ID, data, defaultPasskeyName(r)).Scan(&it.ID, &it.CreatedAt)
+		err := tx.QueryRow(ctx, store.InsertPasskey, u.ID, cred.ID, data, defaultPasskeyName(r)).Scan(&it.ID, &it.CreatedAt)
 		if isUniqueViolation(err) {
 			return fail(CodeValidationFailed, "This passkey is already registered").withStatus(http.StatusUnprocessableEntity)
 		}
@@ -380,13 +381,13 @@ func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Req
 	var owner *User
 	handler := func(rawID, userHandle []byte) (webauthn.User, error) {
 		var userID string
-		if err := s.db.QueryRow(ctx, q.PasskeyOwner, rawID).Scan(&userID); err != nil {
+		if err := s.db.QueryRow(ctx, store.PasskeyOwner, rawID).Scan(&userID); err != nil {
 			return nil, fmt.Errorf("passkey not found: %w", err)
 		}
 		if string(userHandle) != userID {
 			return nil, errors.New("passkey belongs to another user")
 		}
-		u, err := loadUser(ctx, s.db, userID)
+		u, err := store.LoadUser(ctx, s.db, userID)
 		if err != nil {
 			return nil, err
 		}
@@ -412,7 +413,7 @@ func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Req
 	if err != nil {
 		return fmt.Errorf("encode passkey: %w", err)
 	}
-	tag, err := s.db.Exec(ctx, q.UsePasskey, cred.ID, data, int64(cred.Authenticator.SignCount))
+	tag, err := s.db.Exec(ctx, store.UsePasskey, cred.ID, data, int64(cred.Authenticator.SignCount))
 	if err != nil {
 		return fmt.Errorf("record passkey use: %w", err)
 	}
@@ -498,7 +499,7 @@ func (s *Service) renamePasskey(w http.ResponseWriter, r *http.Request) error {
 		return errPasskeyNotFound()
 	}
 	var it passkeyItem
-	err = s.db.QueryRow(ctx, q.RenamePasskey, id, c.UserID, name).Scan(&it.ID, &it.FriendlyName, &it.CreatedAt, &it.LastUsedAt)
+	err = s.db.QueryRow(ctx, store.RenamePasskey, id, c.UserID, name).Scan(&it.ID, &it.FriendlyName, &it.CreatedAt, &it.LastUsedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return errPasskeyNotFound()
 	}
@@ -538,7 +539,7 @@ func (s *Service) removePasskey(w http.ResponseWriter, r *http.Request, userID s
 		return errPasskeyNotFound()
 	}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, q.DeletePasskey, id, userID)
+		tag, err := tx.Exec(ctx, store.DeletePasskey, id, userID)
 		if err != nil {
 			return fmt.Errorf("delete passkey: %w", err)
 		}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/store"
 )
 
 // Authentication methods recorded in a session's amr (reference §1.8).
@@ -56,16 +58,16 @@ func (s *Service) startSession(ctx context.Context, tx pgx.Tx, r *http.Request, 
 	if len(ua) > 512 {
 		ua = ua[:512]
 	}
-	if err := tx.QueryRow(ctx, q.InsertSession, userID, notAfter, ua, inet(s.clientIP(r))).Scan(&sessionID); err != nil {
+	if err := tx.QueryRow(ctx, store.InsertSession, userID, notAfter, ua, inet(s.clientIP(r))).Scan(&sessionID); err != nil {
 		return "", "", fmt.Errorf("insert session: %w", err)
 	}
-	if _, err := tx.Exec(ctx, q.InsertAMR, sessionID, method); err != nil {
+	if _, err := tx.Exec(ctx, store.InsertAMR, sessionID, method); err != nil {
 		return "", "", fmt.Errorf("insert amr: %w", err)
 	}
-	if _, err := tx.Exec(ctx, q.InsertRefreshToken, refresh, userID, sessionID, nil); err != nil {
+	if _, err := tx.Exec(ctx, store.InsertRefreshToken, refresh, userID, sessionID, nil); err != nil {
 		return "", "", fmt.Errorf("insert refresh token: %w", err)
 	}
-	if _, err := tx.Exec(ctx, q.UpdateSignInTimes, userID, provider); err != nil {
+	if _, err := tx.Exec(ctx, store.UpdateSignInTimes, userID, provider); err != nil {
 		return "", "", fmt.Errorf("update sign-in time: %w", err)
 	}
 	return sessionID, refresh, nil
@@ -91,13 +93,13 @@ func (s *Service) signIn(ctx context.Context, r *http.Request, userID, method, p
 // sessionResponse loads the user and the session's assurance level and
 // mints the access token that goes with refresh.
 func (s *Service) sessionResponse(ctx context.Context, db querier, userID, sessionID, refresh string) (*tokenResponse, error) {
-	u, err := loadUser(ctx, db, userID)
+	u, err := store.LoadUser(ctx, db, userID)
 	if err != nil {
 		return nil, err
 	}
 	var aal string
 	var amr []amrEntry
-	if err := db.QueryRow(ctx, q.SessionAuth, sessionID).Scan(&aal, &amr); err != nil {
+	if err := db.QueryRow(ctx, store.SessionAuth, sessionID).Scan(&aal, &amr); err != nil {
 		return nil, fmt.Errorf("load session %s: %w", sessionID, err)
 	}
 	return s.mint(u, sessionID, aal, amr, refresh)

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/crypto/bcrypt"
 
+	"daybase/gateway/auth/store"
 	"daybase/gateway/auth/wire"
 )
 
@@ -91,7 +92,7 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 
 	var userID, hash string
 	var confirmed, banned bool
-	err = s.db.QueryRow(ctx, q.UserForSignIn, email).Scan(&userID, &hash, &confirmed, &banned)
+	err = s.db.QueryRow(ctx, store.UserForSignIn, email).Scan(&userID, &hash, &confirmed, &banned)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("find user for sign-in: %w", err)
 	}
@@ -152,7 +153,7 @@ func (s *Service) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 
 // rotate exchanges presented for a session answer.
 func (s *Service) rotate(ctx context.Context, presented, newToken string) (*tokenResponse, error) {
-	rows, err := s.db.Query(ctx, q.RefreshGrant, presented, newToken, s.cfg.RefreshReuseInterval)
+	rows, err := s.db.Query(ctx, store.RefreshGrant, presented, newToken, s.cfg.RefreshReuseInterval)
 	if err != nil {
 		return nil, fmt.Errorf("refresh token grant: %w", err)
 	}
@@ -178,7 +179,7 @@ func (s *Service) rotate(ctx context.Context, presented, newToken string) (*toke
 	}
 	var outcome, issued, sessionID, userID, aal string
 	var amrJSON []byte
-	u, err := scanUser(rows, &outcome, &issued, &sessionID, &userID, &aal, &amrJSON)
+	u, err := store.ScanUser(rows, &outcome, &issued, &sessionID, &userID, &aal, &amrJSON)
 	if err != nil {
 		// A NULL user id: the user was deleted while the token lived.
 		return nil, fail(CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").because(err)
@@ -232,7 +233,7 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		var uid, challenge, challengeMethod *string
 		var issuedAt *time.Time
-		err := tx.QueryRow(ctx, q.FlowStateForExchange, p.AuthCode).Scan(&flowID, &uid, &challenge, &challengeMethod,
+		err := tx.QueryRow(ctx, store.FlowStateForExchange, p.AuthCode).Scan(&flowID, &uid, &challenge, &challengeMethod,
 			&provider, &method, &providerToken, &providerRefresh, &issuedAt)
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && (uid == nil || challenge == nil)) {
 			return fail(CodeFlowStateNotFound, "invalid flow state, no valid flow state found")
@@ -247,7 +248,7 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 		if !verifierMatches(p.CodeVerifier, *challenge, deref(challengeMethod)) {
 			return fail(CodeBadCodeVerifier, "code challenge does not match previously saved code verifier")
 		}
-		if _, err := tx.Exec(ctx, q.DeleteFlowState, flowID); err != nil {
+		if _, err := tx.Exec(ctx, store.DeleteFlowState, flowID); err != nil {
 			return fmt.Errorf("delete flow state: %w", err)
 		}
 		userID = *uid
@@ -256,7 +257,7 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 	})
 	if expired {
 		// Outside the rolled-back transaction, so the deletion sticks.
-		if _, derr := s.db.Exec(ctx, q.DeleteFlowState, flowID); derr != nil {
+		if _, derr := s.db.Exec(ctx, store.DeleteFlowState, flowID); derr != nil {
 			s.log.Warn("delete expired flow state", "err", derr)
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/store"
 )
 
 // getUser answers the caller's user (supabase.auth.getUser()).
@@ -17,7 +19,7 @@ func (s *Service) getUser(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u, err := loadUser(ctx, s.db, c.UserID)
+	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return err
 	}
@@ -47,7 +49,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(r, &p); err != nil {
 		return err
 	}
-	u, err := loadUser(ctx, s.db, c.UserID)
+	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return err
 	}
@@ -102,7 +104,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 		}
 		if u.HasPassword {
 			var current string
-			if err := s.db.QueryRow(ctx, q.PasswordHash, u.ID).Scan(&current); err != nil {
+			if err := s.db.QueryRow(ctx, store.PasswordHash, u.ID).Scan(&current); err != nil {
 				return fmt.Errorf("read password hash: %w", err)
 			}
 			if passwordMatches(current, *p.Password) {
@@ -116,16 +118,16 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		if p.Password != nil {
-			if _, err := tx.Exec(ctx, q.SetPassword, u.ID, hash); err != nil {
+			if _, err := tx.Exec(ctx, store.SetPassword, u.ID, hash); err != nil {
 				return fmt.Errorf("set password: %w", err)
 			}
 			// A new password ends every other session, as GoTrue's
 			// UpdatePassword does.
-			if _, err := tx.Exec(ctx, q.DeleteOtherSessions, u.ID, nullUUID(c.SessionID)); err != nil {
+			if _, err := tx.Exec(ctx, store.DeleteOtherSessions, u.ID, nullUUID(c.SessionID)); err != nil {
 				return fmt.Errorf("end other sessions: %w", err)
 			}
 			if !u.HasPassword && u.Email != "" {
-				if _, err := tx.Exec(ctx, q.EnsureEmailIdentity, u.ID, u.Email); err != nil {
+				if _, err := tx.Exec(ctx, store.EnsureEmailIdentity, u.ID, u.Email); err != nil {
 					return fmt.Errorf("add email identity: %w", err)
 				}
 			}
@@ -134,7 +136,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		if p.Data != nil {
-			if _, err := tx.Exec(ctx, q.MergeUserMetadata, u.ID, p.Data); err != nil {
+			if _, err := tx.Exec(ctx, store.MergeUserMetadata, u.ID, p.Data); err != nil {
 				return fmt.Errorf("update metadata: %w", err)
 			}
 		}
@@ -156,7 +158,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u, err = loadUser(ctx, s.db, c.UserID)
+	u, err = store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return err
 	}
@@ -170,7 +172,7 @@ func (s *Service) checkReauthentication(r *http.Request, c caller, u *User, nonc
 	ctx := r.Context()
 	if c.SessionID != "" {
 		var created time.Time
-		err := s.db.QueryRow(ctx, q.SessionCreatedAt, c.SessionID).Scan(&created)
+		err := s.db.QueryRow(ctx, store.SessionCreatedAt, c.SessionID).Scan(&created)
 		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("read session: %w", err)
 		}
@@ -224,12 +226,12 @@ func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
 		switch {
 		case scope == "global" || c.SessionID == "":
 			if scope != "others" {
-				_, err = tx.Exec(ctx, q.DeleteUserSessions, c.UserID)
+				_, err = tx.Exec(ctx, store.DeleteUserSessions, c.UserID)
 			}
 		case scope == "local":
-			_, err = tx.Exec(ctx, q.DeleteSession, c.SessionID)
+			_, err = tx.Exec(ctx, store.DeleteSession, c.SessionID)
 		case scope == "others":
-			_, err = tx.Exec(ctx, q.DeleteOtherSessions, c.UserID, c.SessionID)
+			_, err = tx.Exec(ctx, store.DeleteOtherSessions, c.UserID, c.SessionID)
 		}
 		if err != nil {
 			return fmt.Errorf("logout %s: %w", scope, err)
