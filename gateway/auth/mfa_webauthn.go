@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/ceremony"
 	"daybase/gateway/auth/store"
 )
 
@@ -45,18 +46,6 @@ func errWebAuthnOff() *apiError {
 	return fail(CodeMFAWebAuthnEnrollDisabled, "MFA verification is disabled for WebAuthn: set DAYBASE_AUTH_PASSKEY_RP_ID to a domain")
 }
 
-// factorCredential decodes a verified security key's credential.
-func factorCredential(f *factorRow) (webauthn.Credential, error) {
-	var cred webauthn.Credential
-	if len(f.Credential) == 0 {
-		return cred, fmt.Errorf("factor %s is verified without a credential", f.ID)
-	}
-	if err := json.Unmarshal(f.Credential, &cred); err != nil {
-		return cred, fmt.Errorf("decode factor %s credential: %w", f.ID, err)
-	}
-	return cred, nil
-}
-
 // challengeWebAuthnFactor answers POST /factors/{id}/challenge for a
 // security key.
 func (s *Service) challengeWebAuthnFactor(w http.ResponseWriter, r *http.Request, c caller, f *factorRow) error {
@@ -71,11 +60,11 @@ func (s *Service) challengeWebAuthnFactor(w http.ResponseWriter, r *http.Request
 	ch := webAuthnChallenge{}
 	var sd *webauthn.SessionData
 	if f.Status != "verified" {
-		existing, err := userWebAuthnCredentials(ctx, s.db, u.ID)
+		existing, err := ceremony.UserCredentials(ctx, s.db, u.ID)
 		if err != nil {
 			return err
 		}
-		pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u)}
+		pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u)}
 		var creation *protocol.CredentialCreation
 		creation, sd, err = s.webauthn.BeginRegistration(pu,
 			webauthn.WithExclusions(webauthn.Credentials(existing).CredentialDescriptors()),
@@ -86,11 +75,11 @@ func (s *Service) challengeWebAuthnFactor(w http.ResponseWriter, r *http.Request
 		}
 		ch = webAuthnChallenge{Type: "create", CredentialOptions: creation}
 	} else {
-		cred, err := factorCredential(f)
+		cred, err := ceremony.FactorCredential(f.ID, f.Credential)
 		if err != nil {
 			return err
 		}
-		pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: []webauthn.Credential{cred}}
+		pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u), Creds: []webauthn.Credential{cred}}
 		var assertion *protocol.CredentialAssertion
 		assertion, sd, err = s.webauthn.BeginLogin(pu)
 		if err != nil {
@@ -109,29 +98,6 @@ func (s *Service) challengeWebAuthnFactor(w http.ResponseWriter, r *http.Request
 	return writeJSON(w, http.StatusOK, map[string]any{
 		"id": id, "type": f.Type, "expires_at": created.Add(s.cfg.MFAChallengeExpiry).Unix(), "webauthn": ch,
 	})
-}
-
-// userWebAuthnCredentials lists every credential the user registered, as
-// security key or passkey, for a registration to exclude.
-func userWebAuthnCredentials(ctx context.Context, db querier, userID string) ([]webauthn.Credential, error) {
-	rows, err := db.Query(ctx, store.UserWebAuthnCredentials, userID)
-	if err != nil {
-		return nil, fmt.Errorf("list webauthn credentials: %w", err)
-	}
-	defer rows.Close()
-	var creds []webauthn.Credential
-	for rows.Next() {
-		var raw []byte
-		if err := rows.Scan(&raw); err != nil {
-			return nil, fmt.Errorf("scan webauthn credential: %w", err)
-		}
-		var c webauthn.Credential
-		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, fmt.Errorf("decode webauthn credential: %w", err)
-		}
-		creds = append(creds, c)
-	}
-	return creds, rows.Err()
 }
 
 // verifyWebAuthnFactor answers POST /factors/{id}/verify for a security
@@ -202,16 +168,16 @@ func errKeyRefused(reason string, err error) error {
 func (s *Service) registerFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *factorRow, sd webauthn.SessionData, body json.RawMessage) error {
 	parsed, err := protocol.ParseCredentialCreationResponseBytes(body)
 	if err != nil {
-		return fail(CodeValidationFailed, "Invalid credential_response: %s", webauthnReason(err)).because(err)
+		return fail(CodeValidationFailed, "Invalid credential_response: %s", ceremony.Reason(err)).because(err)
 	}
-	existing, err := userWebAuthnCredentials(ctx, tx, u.ID)
+	existing, err := ceremony.UserCredentials(ctx, tx, u.ID)
 	if err != nil {
 		return err
 	}
-	pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: existing}
+	pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u), Creds: existing}
 	cred, err := s.webauthn.CreateCredential(pu, sd, parsed)
 	if err != nil {
-		return errKeyRefused(webauthnReason(err), err)
+		return errKeyRefused(ceremony.Reason(err), err)
 	}
 	for _, e := range existing {
 		if string(e.ID) == string(cred.ID) {
@@ -238,16 +204,16 @@ func (s *Service) registerFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *
 func (s *Service) assertFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *factorRow, sd webauthn.SessionData, body json.RawMessage) error {
 	parsed, err := protocol.ParseCredentialRequestResponseBytes(body)
 	if err != nil {
-		return fail(CodeValidationFailed, "Invalid credential_response: %s", webauthnReason(err)).because(err)
+		return fail(CodeValidationFailed, "Invalid credential_response: %s", ceremony.Reason(err)).because(err)
 	}
-	stored, err := factorCredential(f)
+	stored, err := ceremony.FactorCredential(f.ID, f.Credential)
 	if err != nil {
 		return err
 	}
-	pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: []webauthn.Credential{stored}}
+	pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u), Creds: []webauthn.Credential{stored}}
 	cred, err := s.webauthn.ValidateLogin(pu, sd, parsed)
 	if err != nil {
-		return errKeyRefused(webauthnReason(err), err)
+		return errKeyRefused(ceremony.Reason(err), err)
 	}
 	if cred.Authenticator.CloneWarning {
 		return errKeyRefused("the key's sign count went backwards", nil)
