@@ -13,6 +13,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/mailer"
 	"daybase/gateway/auth/store"
 )
 
@@ -558,7 +559,7 @@ func (s *Service) invite(w http.ResponseWriter, r *http.Request) error {
 		if err := s.audit(ctx, tx, r, "user_invited", userID, nil); err != nil {
 			return err
 		}
-		return s.sendMail(ctx, mailInvite, email, mailData{
+		return s.sendMail(ctx, mailer.Invite, email, mailer.Data{
 			ConfirmationURL: s.verifyURL(hash, "invite", redirect, false),
 			Token:           code, TokenHash: hash, RedirectTo: redirect, Data: p.Data,
 		})

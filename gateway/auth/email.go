@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/mailer"
 	"daybase/gateway/auth/store"
 )
 
@@ -73,7 +74,7 @@ func (s *Service) recover(w http.ResponseWriter, r *http.Request) error {
 		if err := s.audit(ctx, tx, r, "user_recovery_requested", userID, nil); err != nil {
 			return err
 		}
-		return s.sendMail(ctx, mailRecovery, email, mailData{
+		return s.sendMail(ctx, mailer.Recovery, email, mailer.Data{
 			ConfirmationURL: s.verifyURL(hash, "recovery", redirect, challenge != ""),
 			Token:           code, TokenHash: hash, RedirectTo: redirect,
 		})
@@ -148,9 +149,9 @@ func (s *Service) otp(w http.ResponseWriter, r *http.Request) error {
 		}
 		// An unconfirmed address gets a sign-up confirmation, a confirmed
 		// one a magic link; both verify as type "email" with the code.
-		ott, verifyType, kind := ottRecovery, "magiclink", mailMagicLink
+		ott, verifyType, kind := ottRecovery, "magiclink", mailer.MagicLink
 		if u.EmailConfirmedAt == nil {
-			ott, verifyType, kind = ottConfirmation, "signup", mailConfirmation
+			ott, verifyType, kind = ottConfirmation, "signup", mailer.Confirmation
 		}
 		if challenge != "" {
 			if err := s.startEmailFlow(ctx, tx, userID, challenge, method, authMethodFor(verifyType)); err != nil {
@@ -161,7 +162,7 @@ func (s *Service) otp(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		return s.sendMail(ctx, kind, email, mailData{
+		return s.sendMail(ctx, kind, email, mailer.Data{
 			ConfirmationURL: s.verifyURL(hash, verifyType, redirect, challenge != ""),
 			Token:           code, TokenHash: hash, RedirectTo: redirect, Data: u.UserMetadata,
 		})
@@ -243,7 +244,7 @@ func (s *Service) sendEmailChange(ctx context.Context, tx pgx.Tx, u *User, newEm
 	if err != nil {
 		return err
 	}
-	if err := s.sendMail(ctx, mailEmailChange, newEmail, mailData{
+	if err := s.sendMail(ctx, mailer.EmailChange, newEmail, mailer.Data{
 		ConfirmationURL: s.verifyURL(hash, "email_change", redirect, pkce),
 		Token:           code, TokenHash: hash, Email: u.Email, NewEmail: newEmail, RedirectTo: redirect,
 	}); err != nil {
@@ -257,7 +258,7 @@ func (s *Service) sendEmailChange(ctx context.Context, tx pgx.Tx, u *User, newEm
 	if err != nil {
 		return err
 	}
-	return s.sendMail(ctx, mailEmailChangeCurrent, u.Email, mailData{
+	return s.sendMail(ctx, mailer.EmailChangeCurrent, u.Email, mailer.Data{
 		ConfirmationURL: s.verifyURL(hash, "email_change", redirect, pkce),
 		Token:           code, TokenHash: hash, NewEmail: newEmail, RedirectTo: redirect,
 	})
@@ -292,7 +293,7 @@ func (s *Service) reauthenticate(w http.ResponseWriter, r *http.Request) error {
 		if err := s.audit(ctx, tx, r, "user_reauthenticate_requested", u.ID, nil); err != nil {
 			return err
 		}
-		return s.sendMail(ctx, mailReauthentication, u.Email, mailData{Token: code, TokenHash: hash})
+		return s.sendMail(ctx, mailer.Reauthentication, u.Email, mailer.Data{Token: code, TokenHash: hash})
 	})
 	return orEmpty(w, err)
 }

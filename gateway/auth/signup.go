@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/mailer"
 	"daybase/gateway/auth/store"
 )
 
@@ -148,7 +149,7 @@ func (s *Service) sendConfirmation(ctx context.Context, db querier, userID, emai
 	if err != nil {
 		return err
 	}
-	return s.sendMail(ctx, mailConfirmation, email, mailData{
+	return s.sendMail(ctx, mailer.Confirmation, email, mailer.Data{
 		ConfirmationURL: s.verifyURL(hash, "signup", redirect, pkce),
 		Token:           code, TokenHash: hash, RedirectTo: redirect, Data: data,
 	})
