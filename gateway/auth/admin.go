@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"daybase/gateway/auth/mailer"
+	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 )
 
@@ -144,7 +145,7 @@ func (s *Service) adminCreateUser(w http.ResponseWriter, r *http.Request) error 
 		if err := s.checkNewPassword(*p.Password); err != nil {
 			return err
 		}
-		if hash, err = s.hashPassword(*p.Password); err != nil {
+		if hash, err = password.Hash(*p.Password, s.cfg.BcryptCost); err != nil {
 			return err
 		}
 	}
@@ -224,7 +225,7 @@ func (s *Service) adminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 		if err := s.checkNewPassword(*p.Password); err != nil {
 			return err
 		}
-		if hash, err = s.hashPassword(*p.Password); err != nil {
+		if hash, err = password.Hash(*p.Password, s.cfg.BcryptCost); err != nil {
 			return err
 		}
 	}
@@ -434,7 +435,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 			if u == nil {
 				hash := ""
 				if p.Password != "" {
-					if hash, err = s.hashPassword(p.Password); err != nil {
+					if hash, err = password.Hash(p.Password, s.cfg.BcryptCost); err != nil {
 						return err
 					}
 				}

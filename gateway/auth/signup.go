@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"daybase/gateway/auth/mailer"
+	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 )
 
@@ -65,7 +66,7 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 	if p.Data == nil {
 		p.Data = map[string]any{}
 	}
-	hash, err := s.hashPassword(p.Password)
+	hash, err := password.Hash(p.Password, s.cfg.BcryptCost)
 	if err != nil {
 		return err
 	}

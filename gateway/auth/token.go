@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/crypto/bcrypt"
 
+	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 	"daybase/gateway/auth/wire"
 )
@@ -97,11 +98,11 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 		return fmt.Errorf("find user for sign-in: %w", err)
 	}
 	if errors.Is(err, pgx.ErrNoRows) || hash == "" {
-		passwordMatches(string(s.dummyHash()), p.Password)
+		password.Matches(string(s.dummyHash()), p.Password)
 		s.limits.signInFailures.take(email, s.now())
 		return errInvalidLogin()
 	}
-	if !passwordMatches(hash, p.Password) {
+	if !password.Matches(hash, p.Password) {
 		s.limits.signInFailures.take(email, s.now())
 		return errInvalidLogin()
 	}
@@ -115,8 +116,8 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if reasons := s.passwordWeakness(p.Password); len(reasons) > 0 {
-		resp.WeakPassword = &weakPassword{Reasons: reasons, Message: s.weakPasswordMessage(reasons)}
+	if reasons := password.Weakness(p.Password, s.cfg.PasswordMinLength, s.cfg.PasswordCommonCheck); len(reasons) > 0 {
+		resp.WeakPassword = &weakPassword{Reasons: reasons, Message: password.WeakMessage(reasons, s.cfg.PasswordMinLength)}
 	}
 	return writeJSON(w, http.StatusOK, resp)
 }

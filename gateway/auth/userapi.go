@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 )
 
@@ -107,11 +108,11 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 			if err := s.db.QueryRow(ctx, store.PasswordHash, u.ID).Scan(&current); err != nil {
 				return fmt.Errorf("read password hash: %w", err)
 			}
-			if passwordMatches(current, *p.Password) {
+			if password.Matches(current, *p.Password) {
 				return fail(CodeSamePassword, "New password should be different from the old password.")
 			}
 		}
-		if hash, err = s.hashPassword(*p.Password); err != nil {
+		if hash, err = password.Hash(*p.Password, s.cfg.BcryptCost); err != nil {
 			return err
 		}
 	}
