@@ -14,6 +14,7 @@ import (
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
 
+	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/qrsvg"
 	"daybase/gateway/auth/store"
 )
@@ -363,7 +364,7 @@ func (s *Service) passChallenge(ctx context.Context, tx pgx.Tx, r *http.Request,
 	if _, err := tx.Exec(ctx, store.RotateSessionTokens, c.SessionID); err != nil {
 		return "", fmt.Errorf("revoke aal1 refresh tokens: %w", err)
 	}
-	refresh, err := s.newRefreshToken()
+	refresh, err := codes.NewRefreshToken(s.random)
 	if err != nil {
 		return "", err
 	}

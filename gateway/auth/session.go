@@ -2,14 +2,13 @@ package auth
 
 import (
 	"context"
-	"encoding/base32"
 	"fmt"
-	"io"
 	"net/http"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/store"
 )
 
@@ -27,25 +26,11 @@ const (
 	amrAnonymous   = "anonymous"
 )
 
-// refreshEncoding renders refresh tokens: lower-case base32 without
-// padding, URL- and header-safe.
-var refreshEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
-
-// newRefreshToken returns 128 random bits as 26 characters. supabase-js
-// treats refresh tokens as opaque strings.
-func (s *Service) newRefreshToken() (string, error) {
-	b := make([]byte, 16)
-	if _, err := io.ReadFull(s.random, b); err != nil {
-		return "", fmt.Errorf("random refresh token: %w", err)
-	}
-	return refreshEncoding.EncodeToString(b), nil
-}
-
 // startSession records a new aal1 session for userID signed in with
 // method (and provider, for identities' last_sign_in_at) and returns its
 // id and first refresh token.
 func (s *Service) startSession(ctx context.Context, tx pgx.Tx, r *http.Request, userID, method, provider string) (sessionID, refresh string, err error) {
-	refresh, err = s.newRefreshToken()
+	refresh, err = codes.NewRefreshToken(s.random)
 	if err != nil {
 		return "", "", err
 	}

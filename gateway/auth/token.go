@@ -2,19 +2,16 @@ package auth
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/crypto/bcrypt"
 
+	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 	"daybase/gateway/auth/wire"
@@ -141,7 +138,7 @@ func (s *Service) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 	if err := s.limits.refresh.take(s.clientIP(r), s.now()); err != nil {
 		return err
 	}
-	newToken, err := s.newRefreshToken()
+	newToken, err := codes.NewRefreshToken(s.random)
 	if err != nil {
 		return err
 	}
@@ -246,7 +243,7 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 			expired = true
 			return fail(CodeFlowStateExpired, "invalid flow state, flow state has expired")
 		}
-		if !verifierMatches(p.CodeVerifier, *challenge, deref(challengeMethod)) {
+		if !codes.PKCEMatches(p.CodeVerifier, *challenge, deref(challengeMethod)) {
 			return fail(CodeBadCodeVerifier, "code challenge does not match previously saved code verifier")
 		}
 		if _, err := tx.Exec(ctx, store.DeleteFlowState, flowID); err != nil {
@@ -271,14 +268,4 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 	}
 	resp.ProviderToken, resp.ProviderRefreshToken = deref(providerToken), deref(providerRefresh)
 	return writeJSON(w, http.StatusOK, resp)
-}
-
-// verifierMatches checks an RFC 7636 verifier in constant time.
-func verifierMatches(verifier, challenge, method string) bool {
-	want := verifier
-	if strings.EqualFold(method, "s256") {
-		sum := sha256.Sum256([]byte(verifier))
-		want = base64.RawURLEncoding.EncodeToString(sum[:])
-	}
-	return subtle.ConstantTimeCompare([]byte(want), []byte(challenge)) == 1
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 )
@@ -186,7 +187,7 @@ func (s *Service) checkReauthentication(r *http.Request, c caller, u *User, nonc
 	}
 	types := []string{ottReauthentication}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		_, err := s.consumeOTT(ctx, tx, tokenHash(u.Email, strings.TrimSpace(nonce)), types, u.Email)
+		_, err := s.consumeOTT(ctx, tx, codes.Hash(u.Email, strings.TrimSpace(nonce)), types, u.Email)
 		var ae *apiError
 		if errors.As(err, &ae) {
 			return fail(CodeReauthNotValid, "Requested nonce is invalid")

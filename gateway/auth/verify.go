@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/store"
 )
 
@@ -192,7 +193,7 @@ func (s *Service) verifyPost(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return fail(CodeValidationFailed, "Invalid email format").withStatus(http.StatusUnprocessableEntity)
 		}
-		hash, address = tokenHash(email, strings.TrimSpace(p.Token)), email
+		hash, address = codes.Hash(email, strings.TrimSpace(p.Token)), email
 	}
 	var userID string
 	var done bool
