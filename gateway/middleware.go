@@ -286,7 +286,7 @@ func (g *Gateway) authenticate(s Service, next http.Handler) http.Handler {
 			scheme, tok, _ := strings.Cut(authz, " ")
 			tok = strings.TrimSpace(tok)
 			if !strings.EqualFold(scheme, "Bearer") || tok == "" {
-				id.Err = fmt.Errorf("%w: Authorization header must be 'Bearer <token>'", identity.ErrBadJWT)
+				id.Err = fmt.Errorf("%w: %w", identity.ErrBadJWT, identity.ErrNotBearer)
 			} else if tok != key {
 				if uid, err := g.bearers.identity(g.cfg.Signer, tok); err != nil {
 					id.Err = errors.Join(identity.ErrBadJWT, err)

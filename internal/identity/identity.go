@@ -20,6 +20,10 @@ const (
 // renders it in its own protocol's error shape.
 var ErrBadJWT = errors.New("invalid JWT")
 
+// ErrNotBearer is joined to ErrBadJWT when the Authorization header is not
+// "Bearer <token>".
+var ErrNotBearer = errors.New("Authorization header must be 'Bearer <token>'")
+
 // Identity is one request's caller.
 type Identity struct {
 	// Role is the PostgreSQL role requests run as.
