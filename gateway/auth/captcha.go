@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/captcha"
 )
 
@@ -21,7 +22,7 @@ func (c *captchaVerifier) verify(ctx context.Context, tok, ip string) error {
 	err := c.v.Verify(ctx, tok, ip)
 	var r *captcha.Refusal
 	if errors.As(err, &r) {
-		return fail(CodeCaptchaFailed, "captcha protection: request disallowed (%s)", r.Reason)
+		return apierr.Fail(apierr.CodeCaptchaFailed, "captcha protection: request disallowed (%s)", r.Reason)
 	}
 	return err
 }
