@@ -38,6 +38,7 @@ import (
 
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/store"
+	"daybase/gateway/auth/wire"
 	"daybase/internal/identity"
 	"daybase/internal/mail"
 	"daybase/internal/token"
@@ -210,7 +211,7 @@ func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.Serv
 
 // writeJSON writes one JSON answer.
 func writeJSON(w http.ResponseWriter, status int, v any) error {
-	if r, ok := v.(*tokenResponse); ok && r != nil {
+	if r, ok := v.(*wire.TokenResponse); ok && r != nil {
 		// Session answers: the same bytes, without reflection (encode.go).
 		bp := encodeBufs.Get().(*[]byte)
 		if b, err := r.AppendJSON((*bp)[:0]); err == nil {

@@ -7,13 +7,14 @@ import (
 
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/captcha"
+	"daybase/gateway/auth/conf"
 )
 
 // captchaVerifier answers GoTrue's captcha_failed for the tokens
 // gateway/auth/captcha refuses.
 type captchaVerifier struct{ v *captcha.Verifier }
 
-func newCaptchaVerifier(cfg CaptchaConfig, client *http.Client) *captchaVerifier {
+func newCaptchaVerifier(cfg conf.CaptchaConfig, client *http.Client) *captchaVerifier {
 	return &captchaVerifier{v: captcha.New(cfg, client)}
 }
 

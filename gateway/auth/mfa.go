@@ -18,6 +18,7 @@ import (
 	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/qrsvg"
 	"daybase/gateway/auth/store"
+	"daybase/gateway/auth/wire"
 )
 
 // TOTP parameters every authenticator app understands, as GoTrue uses
@@ -45,7 +46,7 @@ func (s *Service) mfaCaller(ctx context.Context, r *http.Request) (caller, *User
 		return caller{}, nil, "", apierr.Fail(apierr.CodeSessionNotFound, "MFA needs an access token with a session")
 	}
 	var aal string
-	var amr []amrEntry
+	var amr []wire.AMREntry
 	if err := s.db.QueryRow(ctx, store.SessionAuth, c.SessionID).Scan(&aal, &amr); err != nil {
 		return caller{}, nil, "", fmt.Errorf("load session: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"daybase/gateway/auth/apierr"
+	"daybase/gateway/auth/conf"
 	"daybase/gateway/auth/ratelimit"
 )
 
@@ -23,7 +24,7 @@ type limiters struct {
 	refresh        *limiter
 }
 
-func newLimiters(c RateLimits) *limiters {
+func newLimiters(c conf.RateLimits) *limiters {
 	return &limiters{
 		signIn:         newLimiter(c.SignInIP, apierr.CodeOverRequestRateLimit),
 		signInFailures: newLimiter(c.SignInFailuresEmail, apierr.CodeOverRequestRateLimit),

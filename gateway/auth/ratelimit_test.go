@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"daybase/gateway/auth/apierr"
+	"daybase/gateway/auth/conf"
 )
 
 func TestLimiterBucket(t *testing.T) {
@@ -119,7 +120,7 @@ func TestCaptcha(t *testing.T) {
 	}))
 	defer fake.Close()
 	b := setup(t, func(c *Config) {
-		c.Captcha = CaptchaConfig{Provider: "hcaptcha", Secret: "s3cret", VerifyURL: fake.URL}
+		c.Captcha = conf.CaptchaConfig{Provider: "hcaptcha", Secret: "s3cret", VerifyURL: fake.URL}
 	})
 	email := uniqueEmail("captcha")
 	wantError(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter-two-2"}}), 400, apierr.CodeCaptchaFailed)

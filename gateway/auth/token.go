@@ -115,7 +115,7 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if reasons := password.Weakness(p.Password, s.cfg.PasswordMinLength, s.cfg.PasswordCommonCheck); len(reasons) > 0 {
-		resp.WeakPassword = &weakPassword{Reasons: reasons, Message: password.WeakMessage(reasons, s.cfg.PasswordMinLength)}
+		resp.WeakPassword = &wire.WeakPassword{Reasons: reasons, Message: password.WeakMessage(reasons, s.cfg.PasswordMinLength)}
 	}
 	return writeJSON(w, http.StatusOK, resp)
 }
@@ -151,7 +151,7 @@ func (s *Service) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 }
 
 // rotate exchanges presented for a session answer.
-func (s *Service) rotate(ctx context.Context, presented, newToken string) (*tokenResponse, error) {
+func (s *Service) rotate(ctx context.Context, presented, newToken string) (*wire.TokenResponse, error) {
 	rows, err := s.db.Query(ctx, store.RefreshGrant, presented, newToken, s.cfg.RefreshReuseInterval)
 	if err != nil {
 		return nil, fmt.Errorf("refresh token grant: %w", err)

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"daybase/gateway/auth/apierr"
+	"daybase/gateway/auth/wire"
 )
 
 func TestSignUpReturnsSessionWithClaims(t *testing.T) {
@@ -371,7 +372,7 @@ func TestUnknownEmailComparesAtTheConfiguredCost(t *testing.T) {
 // The access token's claims struct must encode exactly as the map of the
 // same claims did, keys sorted, so tokens stay byte for byte the same.
 func TestAccessClaimsEncodeLikeAMap(t *testing.T) {
-	c := accessClaims{AAL: "aal2", AMR: []amrEntry{{Method: "totp", Timestamp: 2}, {Method: "password", Timestamp: 1}},
+	c := wire.AccessClaims{AAL: "aal2", AMR: []wire.AMREntry{{Method: "totp", Timestamp: 2}, {Method: "password", Timestamp: 1}},
 		AppMetadata: map[string]any{"providers": []any{"email"}, "provider": "email"}, Aud: "authenticated",
 		Email: "a@example.test", Exp: 2, Iat: 1, IsAnonymous: true, Iss: "http://x/auth/v1", Phone: "",
 		Role: "authenticated", SessionID: "s", Sub: "u", UserMetadata: map[string]any{"b": 1.5, "a": "<&>"}}
@@ -384,6 +385,6 @@ func TestAccessClaimsEncodeLikeAMap(t *testing.T) {
 		t.Fatalf("claims\n got %s\nwant %s", got, want)
 	}
 	if reflect.TypeOf(c).NumField() != len(m) {
-		t.Fatalf("accessClaims has %d fields, the test %d", reflect.TypeOf(c).NumField(), len(m))
+		t.Fatalf("wire.AccessClaims has %d fields, the test %d", reflect.TypeOf(c).NumField(), len(m))
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/store"
+	"daybase/gateway/auth/wire"
 )
 
 // Verification types of /verify and the one-time tokens each accepts.
@@ -322,7 +323,7 @@ func authMethodFor(verifyType string) string {
 
 // implicitFragment is the session as GoTrue puts it in a redirect's
 // fragment (url.Values order, i.e. alphabetical).
-func implicitFragment(resp *tokenResponse, typ string) string {
+func implicitFragment(resp *wire.TokenResponse, typ string) string {
 	v := url.Values{
 		"access_token":  {resp.AccessToken},
 		"expires_at":    {fmt.Sprint(resp.ExpiresAt)},
