@@ -201,9 +201,7 @@ test('a passkey offered by the autofill signs in without the button', async ({ p
 test('a security key as the second factor: enrol, then password + key', async ({ page, account }) => {
   test.setTimeout(120_000)
   const { userId } = await signUpThroughApi(account)
-  // Chromium offers conditional mediation with a platform authenticator,
-  // not with a USB key alone.
-  await virtualAuthenticator(page, 'internal')
+  await virtualAuthenticator(page)
   await signInWithPassword(page, account.email, account.password)
   await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 })
 
