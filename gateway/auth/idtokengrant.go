@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"daybase/gateway/auth/idtoken"
+	"daybase/gateway/auth/store"
 )
 
 // Sign-in and identity linking with an OpenID Connect ID token, as
@@ -126,7 +127,7 @@ func (s *Service) idTokenGrant(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		var banned bool
-		if err := tx.QueryRow(ctx, q.UserBanned, userID).Scan(&banned); err != nil {
+		if err := tx.QueryRow(ctx, store.UserBanned, userID).Scan(&banned); err != nil {
 			return fmt.Errorf("load ban: %w", err)
 		}
 		if banned {
