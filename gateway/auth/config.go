@@ -11,6 +11,7 @@ type (
 	OAuthProvider = conf.OAuthProvider
 	CaptchaConfig = conf.CaptchaConfig
 	Rate          = conf.Rate
+	IDTokenIssuer = conf.IDTokenIssuer
 )
 
 // Defaults returns the configuration used when nothing is set.
