@@ -87,6 +87,37 @@ function startOnIntent(start: () => void): void {
   })
 }
 
+type ThemeColors = { primary: string; primaryForeground: string; ring: string }
+
+/**
+ * Until the app runs, a page in the "system" theme follows the system's
+ * light or dark as the app would (index.html's script drew it once, at
+ * load): the same class and the colours last applied. Returns the stop.
+ */
+function followSystemScheme(): () => void {
+  const query = window.matchMedia('(prefers-color-scheme: dark)')
+  const apply = () => {
+    try {
+      const theme = JSON.parse(localStorage.getItem('daybase.theme') ?? '{}') as { state?: { mode?: string } } | null
+      if ((theme?.state?.mode ?? 'system') !== 'system') return
+      const dark = query.matches
+      const html = document.documentElement
+      html.classList.toggle('dark', dark)
+      html.classList.toggle('light', !dark)
+      const vars = JSON.parse(localStorage.getItem('daybase.theme-vars') ?? 'null') as Record<string, ThemeColors | undefined> | null
+      const colors = vars?.[dark ? 'dark' : 'light']
+      if (!colors) return
+      html.style.setProperty('--primary', colors.primary)
+      html.style.setProperty('--primary-foreground', colors.primaryForeground)
+      html.style.setProperty('--ring', colors.ring)
+    } catch {
+      // Unreadable stored choices: index.html drew the page without them too.
+    }
+  }
+  query.addEventListener('change', apply)
+  return () => query.removeEventListener('change', apply)
+}
+
 const config = loadConfig()
 const prerendered = config ? prerenderedFor(container) : null
 if (!prerendered && container.dataset.prerendered !== undefined) {
@@ -110,8 +141,13 @@ if (config) {
       .then(() => import('./app/app'))
       .then(({ start }) => start(container, prerendered))
   }
-  if (prerendered && deferredUntilIntent(container, prerendered)) startOnIntent(load)
-  else if (prerendered && document.visibilityState === 'visible') {
+  if (prerendered && deferredUntilIntent(container, prerendered)) {
+    const stopFollowing = followSystemScheme()
+    startOnIntent(() => {
+      stopFollowing()
+      load()
+    })
+  } else if (prerendered && document.visibilityState === 'visible') {
     // The prerendered page is painted before the app's code is fetched and
     // run: from the first frame on. (A hidden tab gets no frames: it starts
     // at once, as does a page with nothing to paint yet; the second timer
