@@ -86,21 +86,26 @@ function phosphorWeights(): Plugin {
 
 /**
  * supabase-js imports realtime-js and storage-js and builds both clients in
- * createClient; the app uses neither at start. Inside supabase-js only, the
- * two imports resolve to stand-ins (src/lib/deferred/) that load the real
- * module when asked to (loadRealtime, loadStorage in lib/supabase.ts).
+ * createClient, and auth-js's GoTrueClient builds its admin API; the app uses
+ * none of them at start. Inside supabase-js (auth-js) only, those imports
+ * resolve to stand-ins (src/lib/deferred/) that load the real module when
+ * asked to (loadRealtime, loadStorage in lib/supabase.ts; loadAuthAdmin).
  */
 function deferredSupabaseParts(): Plugin {
   const standIns: Record<string, string> = {
     '@supabase/realtime-js': fileURLToPath(new URL('./src/lib/deferred/realtime.ts', import.meta.url)),
     '@supabase/storage-js': fileURLToPath(new URL('./src/lib/deferred/storage.ts', import.meta.url)),
   }
+  // auth-js's modules import the admin API by a relative path.
+  const adminStandIn = fileURLToPath(new URL('./src/lib/deferred/auth-admin.ts', import.meta.url))
   return {
     name: 'daybase-deferred-supabase-parts',
     enforce: 'pre',
     resolveId(source, importer) {
+      if (!importer) return null
+      if (source === './GoTrueAdminApi' && /[\\/]@supabase[\\/]auth-js[\\/]dist[\\/]module[\\/]/.test(importer)) return adminStandIn
       const standIn = standIns[source]
-      if (!standIn || !importer || !/[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return null
+      if (!standIn || !/[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return null
       return standIn
     },
   }
