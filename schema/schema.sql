@@ -135,27 +135,12 @@ $$;
 --
 
 CREATE FUNCTION auth.data_access_allowed() RETURNS boolean
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-DECLARE
-  v_claims  jsonb := auth.jwt();
-  v_session text := nullif(v_claims ->> 'session_id', '');
+    LANGUAGE plpgsql STABLE
+    AS $$
 BEGIN
-  -- A token of an ended session (signed out, reuse detected, timeboxed).
-  IF v_session IS NOT NULL THEN
-    IF v_session !~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
-       OR NOT EXISTS (SELECT 1 FROM auth.sessions s
-                       WHERE s.id = v_session::uuid AND (s.not_after IS NULL OR s.not_after > now())) THEN
-      RETURN false;
-    END IF;
-  END IF;
-  IF v_claims ->> 'aal' = 'aal2' THEN
-    RETURN true;
-  END IF;
-  RETURN NOT EXISTS (SELECT 1 FROM auth.mfa_factors f WHERE f.user_id = auth.uid() AND f.status = 'verified');
+  RETURN (SELECT d.allowed FROM auth.data_access d);
 END
-$_$;
+$$;
 
 
 --
@@ -319,7 +304,9 @@ CREATE FUNCTION auth.uid() RETURNS uuid
     AS $$
   SELECT nullif(coalesce(
     nullif(current_setting('request.jwt.claim.sub', true), ''),
-    auth.jwt() ->> 'sub'
+    CASE WHEN current_setting('daybase.claims_split', true) = 'on'
+         THEN current_setting('daybase.sub', true)
+         ELSE auth.jwt() ->> 'sub' END
   ), '')::uuid
 $$;
 
@@ -5136,7 +5123,8 @@ BEGIN
   END IF;
   UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL, updated_at = now() WHERE user_id = v_uid;
   DELETE FROM auth.mfa_amr_claims c USING auth.sessions s
-   WHERE c.session_id = s.id AND s.user_id = v_uid AND c.authentication_method IN ('totp', 'recovery');
+   WHERE c.session_id = s.id AND s.user_id = v_uid
+     AND c.authentication_method IN ('totp', 'recovery', 'mfa/webauthn');
   DELETE FROM auth.mfa_factors WHERE user_id = v_uid;
   DELETE FROM auth.user_2fa_backup_code_hashes h
    USING public.user_2fa_backup_codes c
@@ -6168,6 +6156,81 @@ CREATE TABLE auth.audit_log_entries (
 
 
 --
+-- Name: mfa_factors; Type: TABLE; Schema: auth; Owner: -
+--
+
+CREATE TABLE auth.mfa_factors (
+    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    friendly_name text,
+    factor_type text NOT NULL,
+    status text DEFAULT 'unverified'::text NOT NULL,
+    secret text,
+    phone text,
+    last_challenged_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    web_authn_credential jsonb,
+    web_authn_aaguid uuid,
+    CONSTRAINT mfa_factors_factor_type_check CHECK ((factor_type = ANY (ARRAY['totp'::text, 'phone'::text, 'webauthn'::text]))),
+    CONSTRAINT mfa_factors_status_check CHECK ((status = ANY (ARRAY['unverified'::text, 'verified'::text])))
+);
+
+
+--
+-- Name: sessions; Type: TABLE; Schema: auth; Owner: -
+--
+
+CREATE TABLE auth.sessions (
+    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    aal text DEFAULT 'aal1'::text NOT NULL,
+    factor_id uuid,
+    not_after timestamp with time zone,
+    refreshed_at timestamp with time zone,
+    user_agent text,
+    ip inet,
+    tag text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT sessions_aal_check CHECK ((aal = ANY (ARRAY['aal1'::text, 'aal2'::text, 'aal3'::text])))
+);
+
+
+--
+-- Name: data_access; Type: VIEW; Schema: auth; Owner: -
+--
+
+CREATE VIEW auth.data_access WITH (security_barrier='true') AS
+ SELECT (
+        CASE
+            WHEN (c.sid IS NULL) THEN true
+            WHEN (c.sid !~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'::text) THEN false
+            ELSE (EXISTS ( SELECT 1
+               FROM auth.sessions s
+              WHERE ((s.id = (c.sid)::uuid) AND ((s.not_after IS NULL) OR (s.not_after > now())))))
+        END AND ((NOT (c.aal IS DISTINCT FROM 'aal2'::text)) OR (NOT (EXISTS ( SELECT 1
+           FROM auth.mfa_factors f
+          WHERE ((f.user_id = auth.uid()) AND (f.status = 'verified'::text))))))) AS allowed
+   FROM ( SELECT
+                CASE
+                    WHEN (current_setting('daybase.claims_split'::text, true) = 'on'::text) THEN NULLIF(current_setting('daybase.session_id'::text, true), ''::text)
+                    ELSE NULLIF((auth.jwt() ->> 'session_id'::text), ''::text)
+                END AS sid,
+                CASE
+                    WHEN (current_setting('daybase.claims_split'::text, true) = 'on'::text) THEN NULLIF(current_setting('daybase.aal'::text, true), ''::text)
+                    ELSE (auth.jwt() ->> 'aal'::text)
+                END AS aal) c;
+
+
+--
+-- Name: VIEW data_access; Type: COMMENT; Schema: auth; Owner: -
+--
+
+COMMENT ON VIEW auth.data_access IS 'Whether the caller''s session may reach data: not ended, and at aal2 when the user has a verified factor (0620, 0696).';
+
+
+--
 -- Name: flow_state; Type: TABLE; Schema: auth; Owner: -
 --
 
@@ -6185,6 +6248,7 @@ CREATE TABLE auth.flow_state (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     redirect_to text,
+    linking_target_id uuid,
     CONSTRAINT flow_state_code_challenge_method_check CHECK ((code_challenge_method = ANY (ARRAY['s256'::text, 'plain'::text])))
 );
 
@@ -6228,27 +6292,8 @@ CREATE TABLE auth.mfa_challenges (
     factor_id uuid NOT NULL,
     ip_address inet,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    verified_at timestamp with time zone
-);
-
-
---
--- Name: mfa_factors; Type: TABLE; Schema: auth; Owner: -
---
-
-CREATE TABLE auth.mfa_factors (
-    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
-    user_id uuid NOT NULL,
-    friendly_name text,
-    factor_type text NOT NULL,
-    status text DEFAULT 'unverified'::text NOT NULL,
-    secret text,
-    phone text,
-    last_challenged_at timestamp with time zone,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT mfa_factors_factor_type_check CHECK ((factor_type = ANY (ARRAY['totp'::text, 'phone'::text, 'webauthn'::text]))),
-    CONSTRAINT mfa_factors_status_check CHECK ((status = ANY (ARRAY['unverified'::text, 'verified'::text])))
+    verified_at timestamp with time zone,
+    web_authn_session_data jsonb
 );
 
 
@@ -6359,26 +6404,6 @@ CREATE SEQUENCE auth.refresh_tokens_id_seq
 --
 
 ALTER SEQUENCE auth.refresh_tokens_id_seq OWNED BY auth.refresh_tokens.id;
-
-
---
--- Name: sessions; Type: TABLE; Schema: auth; Owner: -
---
-
-CREATE TABLE auth.sessions (
-    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
-    user_id uuid NOT NULL,
-    aal text DEFAULT 'aal1'::text NOT NULL,
-    factor_id uuid,
-    not_after timestamp with time zone,
-    refreshed_at timestamp with time zone,
-    user_agent text,
-    ip inet,
-    tag text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT sessions_aal_check CHECK ((aal = ANY (ARRAY['aal1'::text, 'aal2'::text, 'aal3'::text])))
-);
 
 
 --
@@ -9995,6 +10020,14 @@ CREATE TRIGGER sync_storage_used_insert AFTER INSERT ON storage.objects REFERENC
 --
 
 CREATE TRIGGER sync_storage_used_update AFTER UPDATE ON storage.objects REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION storage.sync_storage_used();
+
+
+--
+-- Name: flow_state flow_state_linking_target_id_fkey; Type: FK CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.flow_state
+    ADD CONSTRAINT flow_state_linking_target_id_fkey FOREIGN KEY (linking_target_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 
 --
@@ -13634,6 +13667,13 @@ GRANT ALL ON FUNCTION storage.owns_journal_folder(p_folder text) TO service_role
 --
 
 REVOKE ALL ON FUNCTION storage.user_plan(p_user_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: TABLE data_access; Type: ACL; Schema: auth; Owner: -
+--
+
+GRANT SELECT ON TABLE auth.data_access TO PUBLIC;
 
 
 --

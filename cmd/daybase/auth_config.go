@@ -85,6 +85,7 @@ func authConfig(getenv func(string) string, cfg config.Config) (auth.Config, err
 	c.Autoconfirm = loopbackOnly(cfg)
 	boolean("DAYBASE_AUTH_AUTOCONFIRM", &c.Autoconfirm)
 	boolean("DAYBASE_AUTH_ANONYMOUS_SIGN_INS", &c.AnonymousSignIns)
+	boolean("DAYBASE_AUTH_MANUAL_LINKING", &c.ManualLinking)
 	duration("DAYBASE_AUTH_ANONYMOUS_USER_TTL", &c.AnonymousUserTTL)
 	boolean("DAYBASE_AUTH_SECURE_EMAIL_CHANGE", &c.SecureEmailChange)
 	boolean("DAYBASE_AUTH_SECURE_PASSWORD_CHANGE", &c.SecurePasswordChange)

@@ -148,6 +148,8 @@ func (s *Service) routes() {
 	s.handle("POST /resend", s.resend)
 	s.handle("GET /reauthenticate", s.reauthenticate)
 	s.handle("GET /user", s.getUser)
+	s.handle("GET /user/identities/authorize", s.authorizeLink)
+	s.handle("DELETE /user/identities/{identity_id}", s.unlinkIdentity)
 	s.handle("PUT /user", s.updateUser)
 
 	s.handle("GET /authorize", s.authorize)

@@ -43,6 +43,10 @@ type Config struct {
 	// server that listens on and is reached at a loopback address and has
 	// no SMTP server (cmd/daybase decides, and says so at start-up).
 	Autoconfirm bool
+	// ManualLinking allows linkIdentity and unlinkIdentity
+	// (/user/identities/*), as GoTrue's GOTRUE_SECURITY_MANUAL_LINKING_ENABLED.
+	// Env DAYBASE_AUTH_MANUAL_LINKING, default false.
+	ManualLinking bool
 	// AnonymousSignIns allows signInAnonymously. Env
 	// DAYBASE_AUTH_ANONYMOUS_SIGN_INS, default false.
 	AnonymousSignIns bool

@@ -95,7 +95,14 @@ func (s *Service) enrollFactor(w http.ResponseWriter, r *http.Request) error {
 	case "phone":
 		return fail(CodeMFAPhoneEnrollDisabled, "MFA enroll is disabled for Phone")
 	case "webauthn":
-		return fail(CodeMFAWebAuthnEnrollDisabled, "MFA enroll is disabled for WebAuthn")
+		if s.webauthn == nil {
+			return fail(CodeMFAWebAuthnEnrollDisabled, "MFA enroll is disabled for WebAuthn: set DAYBASE_AUTH_PASSKEY_RP_ID to a domain")
+		}
+		id, err := s.insertFactor(ctx, r, c, u, aal, p.FriendlyName, "webauthn", "")
+		if err != nil {
+			return err
+		}
+		return writeJSON(w, http.StatusOK, map[string]string{"id": id, "type": "webauthn", "friendly_name": p.FriendlyName})
 	default:
 		return fail(CodeValidationFailed, "factor_type needs to be totp, phone, or webauthn")
 	}
@@ -120,8 +127,21 @@ func (s *Service) enrollFactor(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	id, err := s.insertFactor(ctx, r, c, u, aal, p.FriendlyName, "totp", key.Secret())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, enrollResponse{
+		ID: id, Type: "totp", FriendlyName: p.FriendlyName,
+		TOTP: totpObject{QRCode: svg, Secret: key.Secret(), URI: key.URL()},
+	})
+}
+
+// insertFactor adds an unverified factor within the user's limits: names
+// unique, at most MFAMaxFactors, and an aal2 session once one is verified.
+func (s *Service) insertFactor(ctx context.Context, r *http.Request, c caller, u *User, aal, name, kind, secret string) (string, error) {
 	var id string
-	err = s.inTx(ctx, func(tx pgx.Tx) error {
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		// The user row's lock serialises concurrent enrolments, so the
 		// limit and the name check hold.
 		var factors []Factor
@@ -130,8 +150,8 @@ func (s *Service) enrollFactor(w http.ResponseWriter, r *http.Request) error {
 		}
 		verified := 0
 		for _, f := range factors {
-			if f.FriendlyName == p.FriendlyName {
-				return fail(CodeMFAFactorNameConflict, "A factor with the friendly name %q for this user already exists", p.FriendlyName)
+			if f.FriendlyName == name {
+				return fail(CodeMFAFactorNameConflict, "A factor with the friendly name %q for this user already exists", name)
 			}
 			if f.Status == "verified" {
 				verified++
@@ -143,18 +163,12 @@ func (s *Service) enrollFactor(w http.ResponseWriter, r *http.Request) error {
 		if verified > 0 && aal != "aal2" {
 			return fail(CodeInsufficientAAL, "AAL2 required to enroll a new factor")
 		}
-		if err := tx.QueryRow(ctx, q.InsertFactor, u.ID, p.FriendlyName, key.Secret()).Scan(&id); err != nil {
+		if err := tx.QueryRow(ctx, q.InsertFactor, u.ID, name, kind, secret).Scan(&id); err != nil {
 			return fmt.Errorf("insert factor: %w", err)
 		}
-		return s.audit(ctx, tx, r, "factor_in_progress", c.UserID, map[string]any{"factor_id": id})
+		return s.audit(ctx, tx, r, "factor_in_progress", c.UserID, map[string]any{"factor_id": id, "factor_type": kind})
 	})
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, enrollResponse{
-		ID: id, Type: "totp", FriendlyName: p.FriendlyName,
-		TOTP: totpObject{QRCode: svg, Secret: key.Secret(), URI: key.URL()},
-	})
+	return id, err
 }
 
 // factorRow is a factor with its secret, for challenges and verification.
@@ -165,6 +179,8 @@ type factorRow struct {
 	Status    string
 	Secret    string
 	CreatedAt time.Time
+	// Credential is a verified security key's go-webauthn credential.
+	Credential []byte
 }
 
 // loadFactor finds the caller's factor named in the path.
@@ -174,7 +190,7 @@ func (s *Service) loadFactor(ctx context.Context, db querier, r *http.Request, u
 		return nil, fail(CodeValidationFailed, "factor_id must be an UUID").withStatus(http.StatusNotFound)
 	}
 	f := &factorRow{}
-	err := db.QueryRow(ctx, q.FactorByID, id, userID).Scan(&f.ID, &f.UserID, &f.Type, &f.Status, &f.Secret, &f.CreatedAt)
+	err := db.QueryRow(ctx, q.FactorByID, id, userID).Scan(&f.ID, &f.UserID, &f.Type, &f.Status, &f.Secret, &f.CreatedAt, &f.Credential)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fail(CodeMFAFactorNotFound, "Factor not found")
 	}
@@ -199,19 +215,31 @@ func (s *Service) challengeFactor(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	var id string
-	var created time.Time
-	if err := s.db.QueryRow(ctx, q.InsertChallenge, f.ID, inet(s.clientIP(r))).Scan(&id, &created); err != nil {
-		return fmt.Errorf("insert challenge: %w", err)
+	if f.Type == "webauthn" {
+		return s.challengeWebAuthnFactor(w, r, c, f)
+	}
+	id, created, err := s.insertChallenge(ctx, r, f, nil)
+	if err != nil {
+		return err
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{
 		"id": id, "type": f.Type, "expires_at": created.Add(s.cfg.MFAChallengeExpiry).Unix(),
 	})
 }
 
+func (s *Service) insertChallenge(ctx context.Context, r *http.Request, f *factorRow, sessionData []byte) (string, time.Time, error) {
+	var id string
+	var created time.Time
+	if err := s.db.QueryRow(ctx, q.InsertChallenge, f.ID, inet(s.clientIP(r)), sessionData).Scan(&id, &created); err != nil {
+		return "", time.Time{}, fmt.Errorf("insert challenge: %w", err)
+	}
+	return id, created, nil
+}
+
 type verifyFactorParams struct {
-	ChallengeID string `json:"challenge_id"`
-	Code        string `json:"code"`
+	ChallengeID string          `json:"challenge_id"`
+	Code        string          `json:"code"`
+	WebAuthn    *webAuthnAnswer `json:"webauthn"`
 }
 
 // verifyFactor checks a TOTP code against a challenge. Success marks the
@@ -241,6 +269,9 @@ func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(r, &p); err != nil {
 		return err
 	}
+	if f.Type == "webauthn" {
+		return s.verifyWebAuthnFactor(w, r, c, f, p)
+	}
 	p.Code = strings.TrimSpace(p.Code)
 	if p.Code == "" {
 		return fail(CodeValidationFailed, "MFA verification requires a code")
@@ -251,21 +282,8 @@ func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 	var refresh string
 	failed := false
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		var challengeIP string
-		var created time.Time
-		var verifiedAt *time.Time
-		err := tx.QueryRow(ctx, q.ChallengeForVerify, p.ChallengeID, f.ID).Scan(&challengeIP, &created, &verifiedAt)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fail(CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").withStatus(http.StatusUnprocessableEntity)
-		}
-		if err != nil {
-			return fmt.Errorf("load challenge: %w", err)
-		}
-		if verifiedAt != nil || challengeIP != ip {
-			return fail(CodeMFAIPAddressMismatch, "Challenge and verify IP addresses mismatch.")
-		}
-		if s.now().After(created.Add(s.cfg.MFAChallengeExpiry)) {
-			return fail(CodeMFAChallengeExpired, "MFA challenge %s has expired, verify against another challenge or create a new challenge.", p.ChallengeID)
+		if _, err := s.openChallenge(ctx, tx, f, p.ChallengeID, ip); err != nil {
+			return err
 		}
 		step, ok := s.matchTOTP(f.Secret, p.Code)
 		if !ok {
@@ -280,46 +298,87 @@ func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 			failed = true
 			return fail(CodeMFAVerificationFailed, "Invalid TOTP code entered: this code was already used, wait for the next one")
 		}
-		if _, err := tx.Exec(ctx, q.MarkChallengeVerified, p.ChallengeID); err != nil {
-			return fmt.Errorf("mark challenge verified: %w", err)
-		}
-		if _, err := tx.Exec(ctx, q.VerifyFactorStatus, f.ID); err != nil {
-			return fmt.Errorf("mark factor verified: %w", err)
-		}
-		if _, err := tx.Exec(ctx, q.RaiseSessionAAL, c.SessionID, f.ID); err != nil {
-			return fmt.Errorf("raise session: %w", err)
-		}
-		if _, err := tx.Exec(ctx, q.InsertAMR, c.SessionID, amrTOTP); err != nil {
-			return fmt.Errorf("record amr: %w", err)
-		}
-		if _, err := tx.Exec(ctx, q.RotateSessionTokens, c.SessionID); err != nil {
-			return fmt.Errorf("revoke aal1 refresh tokens: %w", err)
-		}
-		if refresh, err = s.newRefreshToken(); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, q.InsertRefreshToken, refresh, c.UserID, c.SessionID, nil); err != nil {
-			return fmt.Errorf("insert refresh token: %w", err)
-		}
-		if _, err := tx.Exec(ctx, q.DeleteLowAALSessions, c.UserID, c.SessionID); err != nil {
-			return fmt.Errorf("end aal1 sessions: %w", err)
-		}
-		if _, err := tx.Exec(ctx, q.DeleteUnverifiedOthers, c.UserID, f.ID); err != nil {
-			return fmt.Errorf("remove unverified factors: %w", err)
-		}
-		return s.audit(ctx, tx, r, "verification_attempted", c.UserID, map[string]any{"factor_id": f.ID, "success": true})
+		refresh, err = s.passChallenge(ctx, tx, r, c, f, p.ChallengeID, amrTOTP)
+		return err
 	})
+	return s.answerVerify(w, r, c, f, failed, refresh, err)
+}
+
+// answerVerify ends a verification: a failed answer counts against the
+// factor's limit; a passed one answers the raised session.
+func (s *Service) answerVerify(w http.ResponseWriter, r *http.Request, c caller, f *factorRow, failed bool, refresh string, err error) error {
 	if failed {
 		s.limits.mfaFailures.take(f.ID, s.now())
 	}
 	if err != nil {
 		return err
 	}
-	resp, err := s.sessionResponse(ctx, s.db, c.UserID, c.SessionID, refresh)
+	resp, err := s.sessionResponse(r.Context(), s.db, c.UserID, c.SessionID, refresh)
 	if err != nil {
 		return err
 	}
 	return writeJSON(w, http.StatusOK, resp)
+}
+
+// openChallenge locks the factor's challenge for verification and refuses
+// one already answered, asked from another address or expired. It returns
+// the challenge's WebAuthn session data (nil for TOTP).
+func (s *Service) openChallenge(ctx context.Context, tx pgx.Tx, f *factorRow, challengeID, ip string) ([]byte, error) {
+	var challengeIP string
+	var created time.Time
+	var verifiedAt *time.Time
+	var sessionData []byte
+	err := tx.QueryRow(ctx, q.ChallengeForVerify, challengeID, f.ID).Scan(&challengeIP, &created, &verifiedAt, &sessionData)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fail(CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").withStatus(http.StatusUnprocessableEntity)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load challenge: %w", err)
+	}
+	if verifiedAt != nil || challengeIP != ip {
+		return nil, fail(CodeMFAIPAddressMismatch, "Challenge and verify IP addresses mismatch.")
+	}
+	if s.now().After(created.Add(s.cfg.MFAChallengeExpiry)) {
+		return nil, fail(CodeMFAChallengeExpired, "MFA challenge %s has expired, verify against another challenge or create a new challenge.", challengeID)
+	}
+	return sessionData, nil
+}
+
+// passChallenge records a verified challenge: the factor becomes verified,
+// the session aal2 with the method in its amr, its aal1 refresh tokens are
+// replaced by the returned one (an aal1 refresh token cannot mint aal2
+// tokens), the user's other aal1 sessions end and their unverified factors
+// of the same type go.
+func (s *Service) passChallenge(ctx context.Context, tx pgx.Tx, r *http.Request, c caller, f *factorRow, challengeID, method string) (string, error) {
+	if _, err := tx.Exec(ctx, q.MarkChallengeVerified, challengeID); err != nil {
+		return "", fmt.Errorf("mark challenge verified: %w", err)
+	}
+	if _, err := tx.Exec(ctx, q.VerifyFactorStatus, f.ID); err != nil {
+		return "", fmt.Errorf("mark factor verified: %w", err)
+	}
+	if _, err := tx.Exec(ctx, q.RaiseSessionAAL, c.SessionID, f.ID); err != nil {
+		return "", fmt.Errorf("raise session: %w", err)
+	}
+	if _, err := tx.Exec(ctx, q.InsertAMR, c.SessionID, method); err != nil {
+		return "", fmt.Errorf("record amr: %w", err)
+	}
+	if _, err := tx.Exec(ctx, q.RotateSessionTokens, c.SessionID); err != nil {
+		return "", fmt.Errorf("revoke aal1 refresh tokens: %w", err)
+	}
+	refresh, err := s.newRefreshToken()
+	if err != nil {
+		return "", err
+	}
+	if _, err := tx.Exec(ctx, q.InsertRefreshToken, refresh, c.UserID, c.SessionID, nil); err != nil {
+		return "", fmt.Errorf("insert refresh token: %w", err)
+	}
+	if _, err := tx.Exec(ctx, q.DeleteLowAALSessions, c.UserID, c.SessionID); err != nil {
+		return "", fmt.Errorf("end aal1 sessions: %w", err)
+	}
+	if _, err := tx.Exec(ctx, q.DeleteUnverifiedOthers, c.UserID, f.ID, f.Type); err != nil {
+		return "", fmt.Errorf("remove unverified factors: %w", err)
+	}
+	return refresh, s.audit(ctx, tx, r, "verification_attempted", c.UserID, map[string]any{"factor_id": f.ID, "factor_type": f.Type, "success": true})
 }
 
 // matchTOTP checks code against the periods around now in constant time

@@ -89,6 +89,13 @@ var passThroughParams = []string{"access_type", "prompt", "login_hint", "hd"}
 // flow and redirects to the provider, or answers {"url"} with
 // skip_http_redirect.
 func (s *Service) authorize(w http.ResponseWriter, r *http.Request) error {
+	return s.startOAuth(w, r, "")
+}
+
+// startOAuth records an OAuth flow and sends the browser to the provider;
+// linkTo, when set, is the signed-in user the provider's identity will be
+// linked to (linkIdentity) instead of signing someone in.
+func (s *Service) startOAuth(w http.ResponseWriter, r *http.Request, linkTo string) error {
 	ctx := r.Context()
 	qv := r.URL.Query()
 	name := qv.Get("provider")
@@ -114,6 +121,11 @@ func (s *Service) authorize(w http.ResponseWriter, r *http.Request) error {
 	var flowID string
 	if err := s.db.QueryRow(ctx, q.InsertFlowState, nil, challenge, method, name, amrOAuth, redirect).Scan(&flowID); err != nil {
 		return fmt.Errorf("store flow state: %w", err)
+	}
+	if linkTo != "" {
+		if _, err := s.db.Exec(ctx, q.SetFlowLinkingTarget, flowID, linkTo); err != nil {
+			return fmt.Errorf("store linking target: %w", err)
+		}
 	}
 	conf := p.conf
 	if extra := strings.FieldsFunc(qv.Get("scopes"), func(r rune) bool { return r == ' ' || r == ',' }); len(extra) > 0 {
@@ -150,12 +162,12 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 		return fail(CodeBadOAuthCallback, "OAuth callback: unreadable parameters")
 	}
 	state := r.FormValue("state")
-	var name string
+	var name, linkTo string
 	var challenge, redirect *string
 	var created time.Time
 	err := error(nil)
 	if isUUID(state) {
-		err = s.db.QueryRow(ctx, q.FlowStateByID, state).Scan(&name, &challenge, &redirect, &created)
+		err = s.db.QueryRow(ctx, q.FlowStateByID, state).Scan(&name, &challenge, &redirect, &created, &linkTo)
 	}
 	if !isUUID(state) || errors.Is(err, pgx.ErrNoRows) || s.now().After(created.Add(s.cfg.FlowStateExpiry)) {
 		return s.redirectError(w, r, s.cfg.SiteURL, fail(CodeBadOAuthState, "OAuth state parameter missing, invalid or expired; start the sign-in again"), false)
@@ -193,7 +205,11 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 	var userID, sessionID, refresh, authCode string
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		var err error
-		userID, err = s.oauthUser(ctx, tx, r, name, pu)
+		if linkTo != "" {
+			userID, err = linkTo, s.linkIdentity(ctx, tx, r, linkTo, name, pu)
+		} else {
+			userID, err = s.oauthUser(ctx, tx, r, name, pu)
+		}
 		if err != nil {
 			return err
 		}
@@ -237,11 +253,8 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// oauthUser returns the user of a provider account, linking or creating
-// it. Accounts are linked by e-mail only when the provider has verified
-// the address, so nobody can take over an account by registering its
-// address, unverified, at a provider.
-func (s *Service) oauthUser(ctx context.Context, tx pgx.Tx, r *http.Request, provider string, pu *providerUser) (string, error) {
+// identityData is the identity_data GoTrue stores for a provider account.
+func identityData(provider string, pu *providerUser) map[string]any {
 	data := map[string]any{
 		"iss": provider, "sub": pu.ID, "provider_id": pu.ID, "email": pu.Email, "email_verified": pu.EmailVerified,
 		"phone_verified": false, "name": pu.Name, "full_name": pu.Name, "avatar_url": pu.AvatarURL, "picture": pu.AvatarURL,
@@ -249,6 +262,15 @@ func (s *Service) oauthUser(ctx context.Context, tx pgx.Tx, r *http.Request, pro
 	if pu.UserName != "" {
 		data["user_name"], data["preferred_username"] = pu.UserName, pu.UserName
 	}
+	return data
+}
+
+// oauthUser returns the user of a provider account, linking or creating
+// it. Accounts are linked by e-mail only when the provider has verified
+// the address, so nobody can take over an account by registering its
+// address, unverified, at a provider.
+func (s *Service) oauthUser(ctx context.Context, tx pgx.Tx, r *http.Request, provider string, pu *providerUser) (string, error) {
+	data := identityData(provider, pu)
 	var userID string
 	err := tx.QueryRow(ctx, q.IdentityByProvider, provider, pu.ID).Scan(&userID)
 	if err == nil {

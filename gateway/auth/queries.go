@@ -29,20 +29,23 @@ var q struct {
 	PruneAnonymousUsers string
 
 	// sql/mfa.sql
-	FactorsForEnroll       string
-	InsertFactor           string
-	FactorByID             string
-	InsertChallenge        string
-	ChallengeForVerify     string
-	InsertUsedCode         string
-	MarkChallengeVerified  string
-	VerifyFactorStatus     string
-	RaiseSessionAAL        string
-	RotateSessionTokens    string
-	DeleteLowAALSessions   string
-	DeleteUnverifiedOthers string
-	DeleteFactor           string
-	DowngradeSessions      string
+	FactorsForEnroll             string
+	InsertFactor                 string
+	FactorByID                   string
+	InsertChallenge              string
+	ChallengeForVerify           string
+	InsertUsedCode               string
+	MarkChallengeVerified        string
+	VerifyFactorStatus           string
+	RaiseSessionAAL              string
+	RotateSessionTokens          string
+	DeleteLowAALSessions         string
+	DeleteUnverifiedOthers       string
+	DeleteFactor                 string
+	DowngradeSessions            string
+	SaveWebAuthnFactorCredential string
+	UseWebAuthnFactor            string
+	UserWebAuthnCredentials      string
 
 	// sql/passkeys.sql
 	InsertWebAuthnChallenge string
@@ -58,6 +61,11 @@ var q struct {
 	FlowStateByID         string
 	CompleteOAuthFlow     string
 	DeleteStaleFlowStates string
+	SetFlowLinkingTarget  string
+	UserIdentityByID      string
+	DeleteIdentity        string
+	MakePermanent         string
+	SetEmailFromIdentity  string
 	IdentityByProvider    string
 	UpdateIdentityData    string
 	AddProvider           string

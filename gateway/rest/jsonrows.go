@@ -150,7 +150,7 @@ func executeRows(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snap
 	defer conn.Release()
 	pg := conn.Conn().PgConn()
 	prepareAfter := queueMain(pg, batch, rows.SQL, rows.Args)
-	batch.ExecParams(sqlgen.ResponseGUCs, nil, nil, nil, nil)
+	batch.ExecPrepared(responseGUCsName, nil, nil, nil)
 	if !prepareAfter {
 		batch.ExecParams("COMMIT", nil, nil, nil, nil)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"daybase/gateway/rest/schemacache"
+	"daybase/gateway/rest/sqlgen"
 )
 
 // Statements prepared per connection. Parsing and planning a request's
@@ -26,6 +27,9 @@ import (
 // the policies' auth.uid() and auth.data_access_allowed() are evaluated
 // when the statement runs, as its InitPlans, never at planning.
 
+// responseGUCsName is the name sqlgen.ResponseGUCs is prepared under.
+const responseGUCsName = "daybase_rest_response"
+
 // maxPrepared bounds the main statements each connection keeps prepared.
 const maxPrepared = 256
 
@@ -33,6 +37,9 @@ const maxPrepared = 256
 // CustomData.
 type preparedStmts struct {
 	setups map[setupShape]bool // the setup statements prepared
+	// responseGUCs says sqlgen.ResponseGUCs is prepared (as
+	// responseGUCsName): rows-mode reads run it after every statement.
+	responseGUCs bool
 	// snap is the schema cache the statements were generated from: after a
 	// reload (DDL) they are dropped, so that none outlives a change of the
 	// columns or types it was parsed against.
@@ -55,11 +62,12 @@ func stmtsOf(pg *pgconn.PgConn) *preparedStmts {
 	return p
 }
 
-// readyConn prepares the setup statement of shape on pg once, and drops the
-// connection's prepared main statements when the schema cache they were
-// generated from was replaced (a rare extra round trip). It runs before
-// the request's transaction, as the authenticator: the setup statement
-// names only pg_catalog functions.
+// readyConn prepares the setup statement of shape and the response
+// settings statement on pg once, and drops the connection's prepared main
+// statements when the schema cache they were generated from was replaced
+// (a rare extra round trip). It runs before
+// the request's transaction, as the authenticator: both statements name
+// only pg_catalog functions.
 func readyConn(ctx context.Context, pg *pgconn.PgConn, snap *schemacache.Snapshot, shape setupShape) error {
 	p := stmtsOf(pg)
 	if !p.setups[shape] {
@@ -67,6 +75,12 @@ func readyConn(ctx context.Context, pg *pgconn.PgConn, snap *schemacache.Snapsho
 			return fmt.Errorf("prepare the setup statement: %w", err)
 		}
 		p.setups[shape] = true
+	}
+	if !p.responseGUCs {
+		if _, err := pg.Prepare(ctx, responseGUCsName, sqlgen.ResponseGUCs, nil); err != nil {
+			return fmt.Errorf("prepare the response settings statement: %w", err)
+		}
+		p.responseGUCs = true
 	}
 	if p.snap == snap {
 		return nil

@@ -230,12 +230,13 @@ func requestSetup(snap *schemacache.Snapshot, req TxRequest) (begin string, shap
 	} else {
 		begin += " READ WRITE"
 	}
-	args = make([][]byte, 0, 2*len(v.names)+6)
+	args = make([][]byte, 0, 2*len(v.names)+len(asrole.Names))
 	for i, name := range v.names {
 		args = append(args, []byte(name), []byte(v.values[i]))
 	}
-	c := v.caller
-	args = append(args, []byte(c.Role), []byte(c.Claims), []byte(c.Method), []byte(c.Path), []byte(c.Headers), []byte(c.Cookies))
+	for _, value := range v.caller.Values() {
+		args = append(args, []byte(value))
+	}
 	return begin, v.shape, args, nil
 }
 

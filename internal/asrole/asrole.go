@@ -13,8 +13,14 @@
 //	request.headers     the headers as a JSON object with lower-cased names
 //	                    (repeated headers joined with ", "), Cookie apart
 //	request.cookies     the cookies as a JSON object, one key per cookie
+//	daybase.sub         the claims sub, session_id and aal as text ("" when
+//	daybase.session_id  absent), so auth.uid() and the data-access check
+//	daybase.aal         that every policy runs read them without parsing
+//	                    the claims' JSON (migration 0696)
+//	daybase.claims_split  "on" when the three above are set (an unset
+//	                    setting reads "" too, and then the JSON is read)
 //
-// as PostgREST sets them. Work that has no request (scheduled jobs, the
+// as PostgREST sets the request.* ones. Work that has no request (scheduled jobs, the
 // changes feed) leaves method and path empty and the headers and cookies
 // {}.
 package asrole
@@ -37,7 +43,8 @@ import (
 
 // Names are the settings of a caller's transaction, in the order SQL sets
 // them and Settings.Args gives their values.
-var Names = [...]string{"role", "request.jwt.claims", "request.method", "request.path", "request.headers", "request.cookies"}
+var Names = [...]string{"role", "request.jwt.claims", "request.method", "request.path", "request.headers", "request.cookies",
+	"daybase.sub", "daybase.session_id", "daybase.aal", "daybase.claims_split"}
 
 // Request is the HTTP request database work runs for.
 type Request struct {
@@ -57,11 +64,15 @@ func FromHTTP(r *http.Request) Request {
 // once: a realtime socket reuses them for every check it runs.
 type Settings struct {
 	Role, Claims, Method, Path, Headers, Cookies string
+	// Sub, SessionID and AAL are the claims of the same names, and Split
+	// is "on" when they were read (splitClaims).
+	Sub, SessionID, AAL, Split string
 }
 
 // New renders the settings of id acting through req.
 func New(id identity.Identity, req Request) (Settings, error) {
 	s := Settings{Role: id.Role, Claims: string(id.ClaimsJSON), Method: req.Method, Path: req.Path}
+	s.splitClaims(id)
 	if s.Role == "" {
 		s.Role = identity.Anon
 	}
@@ -73,13 +84,53 @@ func New(id identity.Identity, req Request) (Settings, error) {
 	return s, err
 }
 
-// Args are the values of Names, in order, followed by extra.
-func (s Settings) Args(extra ...any) []any {
-	return append([]any{s.Role, s.Claims, s.Method, s.Path, s.Headers, s.Cookies}, extra...)
+// splitClaims sets Sub, SessionID and AAL to what request.jwt.claims ->>
+// gives for them in SQL, and Split to "on", when it can tell: from the
+// claims map, or else from the JSON (a realtime check carries only that).
+// A claim that is there but not a string leaves Split off, and SQL reads
+// the JSON as before.
+func (s *Settings) splitClaims(id identity.Identity) {
+	claims := id.Claims
+	if claims == nil && len(id.ClaimsJSON) > 0 {
+		var c struct {
+			Sub       any `json:"sub"`
+			SessionID any `json:"session_id"`
+			AAL       any `json:"aal"`
+		}
+		if json.Unmarshal(id.ClaimsJSON, &c) != nil {
+			return
+		}
+		claims = map[string]any{"sub": c.Sub, "session_id": c.SessionID, "aal": c.AAL}
+	}
+	var values [3]string
+	for i, name := range [...]string{"sub", "session_id", "aal"} {
+		switch v := claims[name].(type) {
+		case nil:
+		case string:
+			values[i] = v
+		default:
+			return
+		}
+	}
+	s.Sub, s.SessionID, s.AAL, s.Split = values[0], values[1], values[2], "on"
 }
 
-// SQL is the statement that sets Names from $1 to $6 and then each of
-// extra (constant setting names, e.g. realtime.topic) from $7 on, all
+// Values are the values of Names, in order.
+func (s Settings) Values() [len(Names)]string {
+	return [...]string{s.Role, s.Claims, s.Method, s.Path, s.Headers, s.Cookies, s.Sub, s.SessionID, s.AAL, s.Split}
+}
+
+// Args are the values of Names, in order, followed by extra.
+func (s Settings) Args(extra ...any) []any {
+	args := make([]any, 0, len(Names)+len(extra))
+	for _, v := range s.Values() {
+		args = append(args, v)
+	}
+	return append(args, extra...)
+}
+
+// SQL is the statement that sets Names from $1 to $10 and then each of
+// extra (constant setting names, e.g. realtime.topic) from $11 on, all
 // transaction-local. Its text depends only on extra, so it stays prepared.
 func SQL(extra ...string) string {
 	var b strings.Builder

@@ -1,6 +1,7 @@
 package datamodel2_test
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"testing"
@@ -237,5 +238,59 @@ func TestTwoFactorGatesWritesAndRPCs(t *testing.T) {
 	must(t, b.Exec(aal1, `SELECT public.log_2fa_event('challenge_failed', NULL, NULL, false, '{}')`))
 	if ok, err := scalar[bool](b, aal1, `SELECT public.validate_backup_code('zzzz-zzzz')`); err != nil || ok {
 		t.Errorf("validate_backup_code at aal1: %v, %s", ok, describe(err))
+	}
+}
+
+// TestDataAccessFromSettingsOrClaims: the gateway sets daybase.sub,
+// daybase.session_id and daybase.aal next to request.jwt.claims, and the
+// check reads them (0696); work that sets only the claims, as a psql
+// session or a test written for the hosted service does, gets the same
+// answers from the JSON.
+func TestDataAccessFromSettingsOrClaims(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	w := b.loadWorld()
+	live := superScalar[string](b, `INSERT INTO auth.sessions (user_id) VALUES ($1) RETURNING id::text`, w.owner.ID)
+	ended := superScalar[string](b, `INSERT INTO auth.sessions (user_id, not_after) VALUES ($1, now()) RETURNING id::text`, w.owner.ID)
+	twoFactor := w.member
+	b.Super(`INSERT INTO auth.mfa_factors (user_id, factor_type, status) VALUES ($1, 'totp', 'verified')`, twoFactor.ID)
+	cases := []struct {
+		name string
+		who  actor
+		want bool
+	}{
+		{"anonymous", anonymous, true},
+		{"no session claim", w.owner, true},
+		{"live session", w.owner.InSession(live), true},
+		{"ended session", w.owner.InSession(ended), false},
+		{"signed-out session", w.owner.InSession("6f1c8d3e-4b0a-4e57-9d55-0a1b2c3d4e5f"), false},
+		{"not a session id", w.owner.InSession("'; drop table x; --"), false},
+		{"verified factor at aal1", twoFactor.AtAAL("aal1"), false},
+		{"verified factor at aal2", twoFactor.AtAAL("aal2"), true},
+		{"verified factor, live session at aal2", twoFactor.AtAAL("aal2").InSession(live), true},
+	}
+	// The gateway's path really is the settings' path.
+	if got, err := scalar[string](b, w.owner.InSession(live).AtAAL("aal1"),
+		`SELECT concat_ws(' ', current_setting('daybase.sub'), current_setting('daybase.session_id'), current_setting('daybase.aal'), current_setting('daybase.claims_split'))`); err != nil ||
+		got != w.owner.ID+" "+live+" aal1 on" {
+		t.Errorf("daybase.* settings: %q, %v", got, err)
+	}
+	const check = `SELECT format('%s %s', auth.data_access_allowed()::text, coalesce(auth.uid()::text, '-'))`
+	for _, c := range cases {
+		want := fmt.Sprintf("%t %s", c.want, cmp.Or(c.who.ID, "-"))
+		got, err := scalar[string](b, c.who, check)
+		must(t, err)
+		if got != want {
+			t.Errorf("%s, as the gateway sets it: %s, want %s", c.name, got, want)
+		}
+		tx, err := b.API.Begin(b.Ctx)
+		must(t, err)
+		_, err = tx.Exec(b.Ctx, `SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, c.who.Role, c.who.Claims())
+		must(t, err)
+		must(t, tx.QueryRow(b.Ctx, check).Scan(&got))
+		must(t, tx.Rollback(b.Ctx))
+		if got != want {
+			t.Errorf("%s, from the claims alone: %s, want %s", c.name, got, want)
+		}
 	}
 }

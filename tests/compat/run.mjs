@@ -69,6 +69,7 @@ const env = {
   DAYBASE_PORT: String(port),
   DAYBASE_HOST: '127.0.0.1',
   DAYBASE_AUTH_ANONYMOUS_SIGN_INS: 'true', // anonymous.test.mjs
+  DAYBASE_AUTH_MANUAL_LINKING: 'true', // identities.test.mjs
   DAYBASE_LOG_LEVEL: process.env.DAYBASE_LOG_LEVEL || 'warn',
   // postgrest-js's fixture suite runs with its own schema exposed, Prefer:
   // tx= honoured and plans on (test/postgrest-js.test.mjs); none of these

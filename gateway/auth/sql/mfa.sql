@@ -19,11 +19,12 @@ SELECT coalesce(jsonb_agg(jsonb_build_object(
 
 -- name: InsertFactor
 INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
-VALUES ($1, nullif($2, ''), 'totp', 'unverified', $3)
+VALUES ($1, nullif($2, ''), $3, 'unverified', nullif($4, ''))
 RETURNING id::text
 
 -- name: FactorByID
-SELECT id::text, user_id::text, factor_type, status, coalesce(secret, ''), created_at
+SELECT id::text, user_id::text, factor_type, status, coalesce(secret, ''), created_at,
+       web_authn_credential
   FROM auth.mfa_factors
  WHERE id = $1 AND user_id = $2
 
@@ -34,11 +35,12 @@ WITH f AS (
 ), old AS (
   DELETE FROM auth.mfa_challenges WHERE factor_id = $1 AND created_at < now() - interval '1 day'
 )
-INSERT INTO auth.mfa_challenges (factor_id, ip_address) VALUES ($1, $2::inet)
+INSERT INTO auth.mfa_challenges (factor_id, ip_address, web_authn_session_data)
+VALUES ($1, $2::inet, $3)
 RETURNING id::text, created_at
 
 -- name: ChallengeForVerify
-SELECT coalesce(host(ip_address), ''), created_at, verified_at
+SELECT coalesce(host(ip_address), ''), created_at, verified_at, web_authn_session_data
   FROM auth.mfa_challenges
  WHERE id = $1 AND factor_id = $2
    FOR UPDATE
@@ -70,7 +72,7 @@ DELETE FROM auth.refresh_tokens WHERE session_id = $1
 DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2 AND aal = 'aal1'
 
 -- name: DeleteUnverifiedOthers
-DELETE FROM auth.mfa_factors WHERE user_id = $1 AND id <> $2 AND status = 'unverified' AND factor_type = 'totp'
+DELETE FROM auth.mfa_factors WHERE user_id = $1 AND id <> $2 AND status = 'unverified' AND factor_type = $3
 
 -- name: DeleteFactor
 DELETE FROM auth.mfa_factors WHERE id = $1
@@ -83,4 +85,26 @@ WITH s AS (
   RETURNING id
 )
 DELETE FROM auth.mfa_amr_claims c USING s
- WHERE c.session_id = s.id AND c.authentication_method IN ('totp', 'recovery')
+ WHERE c.session_id = s.id AND c.authentication_method IN ('totp', 'recovery', 'mfa/webauthn')
+
+-- name: SaveWebAuthnFactorCredential
+-- The credential a security key's registration made, on its factor.
+UPDATE auth.mfa_factors
+   SET web_authn_credential = $2, web_authn_aaguid = $3, updated_at = now()
+ WHERE id = $1
+
+-- name: UseWebAuthnFactor
+-- Stores the new sign count only if it moved forward (or the key keeps
+-- none), so one assertion cannot raise two sessions.
+UPDATE auth.mfa_factors
+   SET web_authn_credential = $2, updated_at = now()
+ WHERE id = $1
+   AND (coalesce((web_authn_credential->'authenticator'->>'signCount')::bigint, 0) < $3 OR $3 = 0)
+
+-- name: UserWebAuthnCredentials
+-- Every credential the user's security keys and passkeys registered, so a
+-- new registration can exclude them.
+SELECT web_authn_credential FROM auth.mfa_factors
+ WHERE user_id = $1 AND factor_type = 'webauthn' AND web_authn_credential IS NOT NULL
+UNION ALL
+SELECT credential FROM auth.webauthn_credentials WHERE user_id = $1

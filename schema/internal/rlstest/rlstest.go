@@ -90,8 +90,12 @@ func (b *Bundle) Begin(a Actor) pgx.Tx {
 	if err != nil {
 		b.T.Fatalf("begin: %v", err)
 	}
-	id := identity.Identity{Role: a.Role, ClaimsJSON: []byte(a.Claims())}
-	if err := asrole.Set(b.Ctx, tx, id, asrole.Request{}); err != nil {
+	var claims map[string]any
+	if err := json.Unmarshal([]byte(a.Claims()), &claims); err != nil {
+		tx.Rollback(b.Ctx)
+		b.T.Fatalf("claims of %s: %v", a.Role, err)
+	}
+	if err := asrole.Set(b.Ctx, tx, identity.New(claims, ""), asrole.Request{}); err != nil {
 		tx.Rollback(b.Ctx)
 		b.T.Fatalf("switch to %s: %v", a.Role, err)
 	}

@@ -16,3 +16,9 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   const sameYear = then.getFullYear() === now.getFullYear()
   return then.toLocaleDateString(undefined, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) })
 }
+
+/** relativeTime inside a sentence ("Added just now"). */
+export function relativeTimeInline(iso: string, now: Date = new Date()): string {
+  const text = relativeTime(iso, now)
+  return text === 'Just now' ? 'just now' : text
+}

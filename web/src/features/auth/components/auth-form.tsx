@@ -14,6 +14,7 @@ import { useSignUp } from '../api/sign-up'
 import { GuestButton } from './guest-button'
 import { type CredentialErrors, NewCredentialsFields } from './new-credentials-fields'
 import { OAuthButtons } from './oauth-buttons'
+import { PasskeySignInButton } from './passkey-sign-in-button'
 
 type Mode = 'signin' | 'signup' | 'forgot'
 
@@ -179,6 +180,7 @@ export function AuthForm() {
         or
         <Separator className="flex-1" />
       </div>
+      <PasskeySignInButton redirect={redirect} />
       <OAuthButtons redirectTo={redirect} onError={setOauthError} />
       {oauthError ? <Alert variant="destructive">{oauthError}</Alert> : null}
       <GuestButton redirect={redirect} />

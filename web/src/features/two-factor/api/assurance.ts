@@ -5,8 +5,12 @@ import { getTwoFactorSettings } from './settings'
 
 export type Assurance =
   | { kind: 'ok' }
-  /** aal1 with a verified factor: the sign-in challenge must be answered. */
-  | { kind: 'challenge'; factorId: string }
+  /**
+   * aal1 with a verified factor: the sign-in challenge must be answered, with
+   * the authenticator app (factorId, when there is one) or the security key
+   * keyId names.
+   */
+  | { kind: 'challenge'; factorId: string; keyId?: string }
   /** Two-factor is on for the account but no authenticator exists. */
   | { kind: 'no-factor' }
   /**
@@ -41,9 +45,10 @@ export async function checkAssurance(): Promise<Assurance> {
   const { currentLevel, nextLevel } = await pollLevels()
   if (currentLevel === 'aal2') return { kind: 'ok' }
   if (currentLevel === 'aal1' && nextLevel === 'aal2') {
-    const { verified } = await listTotpFactors()
-    const factor = verified[0]
-    return factor ? { kind: 'challenge', factorId: factor.id } : { kind: 'no-factor' }
+    const { verified, keys } = await listTotpFactors()
+    const factor = verified[0] ?? keys[0]
+    if (!factor) return { kind: 'no-factor' }
+    return keys[0] ? { kind: 'challenge', factorId: factor.id, keyId: keys[0].id } : { kind: 'challenge', factorId: factor.id }
   }
   return { kind: 'unless-required' }
 }

@@ -4,13 +4,15 @@ import { toRequestError } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { twoFactorKeys } from './keys'
 
-export type TotpFactors = { all: Factor[]; verified: Factor[] }
+/** The authenticator-app factors, and the verified security keys beside them. */
+export type TotpFactors = { all: Factor[]; verified: Factor[]; keys: Factor[] }
 
 export async function listTotpFactors(): Promise<TotpFactors> {
   const { data, error } = await supabase.auth.mfa.listFactors()
   if (error) throw toRequestError(error)
   const all = data.all.filter((f) => f.factor_type === 'totp')
-  return { all, verified: all.filter((f) => f.status === 'verified') }
+  const keys = data.all.filter((f) => f.factor_type === 'webauthn' && f.status === 'verified')
+  return { all, verified: all.filter((f) => f.status === 'verified'), keys }
 }
 
 export function factorsQueryOptions(userId: string) {

@@ -1,4 +1,5 @@
 /** The sign-in challenge and the 'contact support' dead end, loaded only when the gate needs them. */
+import { Key } from '@phosphor-icons/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useCallback, useState } from 'react'
 import { toast } from '@/lib/toast'
@@ -7,18 +8,45 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { useSession } from '@/lib/auth-store'
 import { errorMessage } from '@/lib/errors'
 import { completeRecovery } from '../api/backup-codes'
+import { verifyWithSecurityKey } from '../api/security-keys'
 import { TwoFactorStepError, challengeAndVerify, isCompleteCode } from '../api/verify'
 import { CodeInput } from './code-input'
 import { RecoveryDialog } from './recovery-dialog'
 
 const keepOpen = (e: Event) => e.preventDefault()
 
-export function ChallengeDialog({ factorId, onSignOut }: { factorId: string; onSignOut: () => void }) {
+type ChallengeProps = {
+  /** The authenticator app's factor, or the key's when there is no app. */
+  factorId: string
+  /** A verified security key, when the account has one. */
+  keyId?: string
+  onSignOut: () => void
+}
+
+export function ChallengeDialog({ factorId, keyId, onSignOut }: ChallengeProps) {
   const session = useSession()
   const queryClient = useQueryClient()
   const [code, setCode] = useState('')
   const [busy, setBusy] = useState(false)
   const [recoveryOpen, setRecoveryOpen] = useState(false)
+
+  // Without an authenticator app the key is the only way (besides a backup code).
+  const keyOnly = keyId !== undefined && keyId === factorId
+
+  const onKey = async () => {
+    if (!keyId) return
+    setBusy(true)
+    try {
+      if (await verifyWithSecurityKey(keyId)) {
+        void queryClient.invalidateQueries()
+        toast.success('Verification successful')
+      }
+    } catch (err) {
+      toast.error('Security key not accepted', { description: errorMessage(err) })
+    } finally {
+      setBusy(false)
+    }
+  }
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault()
@@ -56,11 +84,25 @@ export function ChallengeDialog({ factorId, onSignOut }: { factorId: string; onS
         <DialogContent hideClose onEscapeKeyDown={keepOpen} onInteractOutside={keepOpen}>
           <DialogHeader>
             <DialogTitle>Two-factor verification</DialogTitle>
-            <DialogDescription>Enter the 6-digit code from your authenticator app to finish signing in.</DialogDescription>
+            <DialogDescription>
+              {keyOnly
+                ? 'Use your security key to finish signing in.'
+                : keyId
+                  ? 'Enter the 6-digit code from your authenticator app, or use your security key, to finish signing in.'
+                  : 'Enter the 6-digit code from your authenticator app to finish signing in.'}
+            </DialogDescription>
           </DialogHeader>
-          <form id="mfa-challenge-form" onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
-            <CodeInput value={code} onValueChange={setCode} autoFocus />
-          </form>
+          {keyId ? (
+            <Button variant={keyOnly ? 'default' : 'outline'} disabled={busy} onClick={() => void onKey()} autoFocus={keyOnly}>
+              <Key aria-hidden />
+              {busy ? 'Waiting for your key…' : 'Use security key'}
+            </Button>
+          ) : null}
+          {keyOnly ? null : (
+            <form id="mfa-challenge-form" onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
+              <CodeInput value={code} onValueChange={setCode} autoFocus />
+            </form>
+          )}
           <DialogFooter className="sm:justify-between">
             <div className="flex gap-2">
               <Button variant="ghost" onClick={() => setRecoveryOpen(true)}>
@@ -70,9 +112,11 @@ export function ChallengeDialog({ factorId, onSignOut }: { factorId: string; onS
                 Sign out
               </Button>
             </div>
-            <Button type="submit" form="mfa-challenge-form" disabled={!isCompleteCode(code) || busy}>
-              Verify
-            </Button>
+            {keyOnly ? null : (
+              <Button type="submit" form="mfa-challenge-form" disabled={!isCompleteCode(code) || busy}>
+                Verify
+              </Button>
+            )}
           </DialogFooter>
         </DialogContent>
       </Dialog>

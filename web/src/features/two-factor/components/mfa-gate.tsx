@@ -47,7 +47,7 @@ export function MfaGate({ children, onSignOut }: { children: ReactNode; onSignOu
     <div className="min-h-full bg-muted/40">
       <Suspense fallback={<PageSpinner />}>
         {checked.kind === 'challenge' ? (
-          <ChallengeDialog factorId={checked.factorId} onSignOut={onSignOut} />
+          <ChallengeDialog factorId={checked.factorId} keyId={checked.keyId} onSignOut={onSignOut} />
         ) : (
           <RequiredDialog onSignOut={onSignOut} />
         )}

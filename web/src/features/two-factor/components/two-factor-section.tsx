@@ -13,6 +13,7 @@ import { useTwoFactorSettings } from '../api/settings'
 import { BackupCodesView } from './backup-codes-view'
 import { DisableDialog } from './disable-dialog'
 import { EnrollDialog } from './enroll-dialog'
+import { SecurityKeys } from './security-keys'
 
 /** Settings → Security: two-factor status, enrolment, backup codes and disabling. */
 export function TwoFactorSection() {
@@ -36,7 +37,9 @@ export function TwoFactorSection() {
 
   if (factors.isPending) return <Spinner label="Loading two-factor settings" />
 
-  const enabled = (factors.data?.verified.length ?? 0) > 0
+  const totp = factors.data?.verified.length ?? 0
+  const keys = factors.data?.keys ?? []
+  const enabled = totp + keys.length > 0
   return (
     <div className="grid gap-4">
       <div className="flex items-start gap-3">
@@ -51,15 +54,24 @@ export function TwoFactorSection() {
             <Badge variant={enabled ? 'success' : 'secondary'}>{enabled ? 'On' : 'Off'}</Badge>
           </p>
           <p className="text-sm text-muted-foreground">
-            {enabled
-              ? 'Signing in needs a code from your authenticator app, or one of your backup codes.'
-              : 'Add a second step to signing in with a code from an authenticator app.'}
+            {!enabled
+              ? 'Add a second step to signing in: a code from an authenticator app, or a security key.'
+              : keys.length === 0
+                ? 'Signing in needs a code from your authenticator app, or one of your backup codes.'
+                : totp === 0
+                  ? 'Signing in needs your security key, or one of your backup codes.'
+                  : 'Signing in needs your authenticator app or a security key, or one of your backup codes.'}
           </p>
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
         {enabled ? (
           <>
+            {totp === 0 ? (
+              <Button variant="outline" onClick={() => setEnrollOpen(true)}>
+                Add authenticator app
+              </Button>
+            ) : null}
             <Button variant="outline" disabled={regenerate.isPending} onClick={() => regenerate.mutate()}>
               Generate new backup codes
             </Button>
@@ -71,6 +83,7 @@ export function TwoFactorSection() {
           <Button onClick={() => setEnrollOpen(true)}>Enable 2FA</Button>
         )}
       </div>
+      <SecurityKeys user={user} keys={keys} enabled={enabled} otherFactors={totp} />
       <EnrollDialog user={user} open={enrollOpen} onOpenChange={setEnrollOpen} />
       <DisableDialog open={disableOpen} onOpenChange={setDisableOpen} />
       <Dialog open={!!regenerate.data} onOpenChange={(open) => (open ? undefined : regenerate.reset())}>

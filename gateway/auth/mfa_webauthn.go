@@ -1,0 +1,265 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/go-webauthn/webauthn/protocol"
+	"github.com/go-webauthn/webauthn/webauthn"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+)
+
+// Security keys as a second factor, in GoTrue's shape (internal/api/mfa.go
+// of supabase/auth): enrolling a 'webauthn' factor makes an unverified
+// factor; its first challenge answers credential creation options
+// ({type: "create"}), whose verification stores the credential and raises
+// the session to aal2; once verified, a challenge answers request options
+// ({type: "request"}) naming that credential only. The amr method is
+// GoTrue's "mfa/webauthn".
+
+const amrWebAuthn = "mfa/webauthn"
+
+// webAuthnAnswer is the "webauthn" object auth-js sends to verify
+// (MFAVerifyWebauthnParams): the ceremony's type and the browser's JSON.
+// auth-js also sends rpId and rpOrigins; like GoTrue, the server keeps to
+// its own relying party and ignores them.
+type webAuthnAnswer struct {
+	Type               string          `json:"type"`
+	CredentialResponse json.RawMessage `json:"credential_response"`
+}
+
+// webAuthnChallenge is the challenge's "webauthn" object; the options are
+// go-webauthn's CredentialCreation or CredentialAssertion, so auth-js
+// finds them under credential_options.publicKey.
+type webAuthnChallenge struct {
+	Type              string `json:"type"`
+	CredentialOptions any    `json:"credential_options"`
+}
+
+func errWebAuthnOff() *apiError {
+	return fail(CodeMFAWebAuthnEnrollDisabled, "MFA verification is disabled for WebAuthn: set DAYBASE_AUTH_PASSKEY_RP_ID to a domain")
+}
+
+// factorCredential decodes a verified security key's credential.
+func factorCredential(f *factorRow) (webauthn.Credential, error) {
+	var cred webauthn.Credential
+	if len(f.Credential) == 0 {
+		return cred, fmt.Errorf("factor %s is verified without a credential", f.ID)
+	}
+	if err := json.Unmarshal(f.Credential, &cred); err != nil {
+		return cred, fmt.Errorf("decode factor %s credential: %w", f.ID, err)
+	}
+	return cred, nil
+}
+
+// challengeWebAuthnFactor answers POST /factors/{id}/challenge for a
+// security key.
+func (s *Service) challengeWebAuthnFactor(w http.ResponseWriter, r *http.Request, c caller, f *factorRow) error {
+	ctx := r.Context()
+	if s.webauthn == nil {
+		return errWebAuthnOff()
+	}
+	u, err := loadUser(ctx, s.db, c.UserID)
+	if err != nil {
+		return err
+	}
+	ch := webAuthnChallenge{}
+	var sd *webauthn.SessionData
+	if f.Status != "verified" {
+		existing, err := userWebAuthnCredentials(ctx, s.db, u.ID)
+		if err != nil {
+			return err
+		}
+		pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u)}
+		var creation *protocol.CredentialCreation
+		creation, sd, err = s.webauthn.BeginRegistration(pu,
+			webauthn.WithExclusions(webauthn.Credentials(existing).CredentialDescriptors()),
+			webauthn.WithConveyancePreference(protocol.PreferNoAttestation),
+		)
+		if err != nil {
+			return fmt.Errorf("begin security key registration: %w", err)
+		}
+		ch = webAuthnChallenge{Type: "create", CredentialOptions: creation}
+	} else {
+		cred, err := factorCredential(f)
+		if err != nil {
+			return err
+		}
+		pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: []webauthn.Credential{cred}}
+		var assertion *protocol.CredentialAssertion
+		assertion, sd, err = s.webauthn.BeginLogin(pu)
+		if err != nil {
+			return fmt.Errorf("begin security key sign-in: %w", err)
+		}
+		ch = webAuthnChallenge{Type: "request", CredentialOptions: assertion}
+	}
+	data, err := json.Marshal(sd)
+	if err != nil {
+		return fmt.Errorf("encode security key session: %w", err)
+	}
+	id, created, err := s.insertChallenge(ctx, r, f, data)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{
+		"id": id, "type": f.Type, "expires_at": created.Add(s.cfg.MFAChallengeExpiry).Unix(), "webauthn": ch,
+	})
+}
+
+// userWebAuthnCredentials lists every credential the user registered, as
+// security key or passkey, for a registration to exclude.
+func userWebAuthnCredentials(ctx context.Context, db querier, userID string) ([]webauthn.Credential, error) {
+	rows, err := db.Query(ctx, q.UserWebAuthnCredentials, userID)
+	if err != nil {
+		return nil, fmt.Errorf("list webauthn credentials: %w", err)
+	}
+	defer rows.Close()
+	var creds []webauthn.Credential
+	for rows.Next() {
+		var raw []byte
+		if err := rows.Scan(&raw); err != nil {
+			return nil, fmt.Errorf("scan webauthn credential: %w", err)
+		}
+		var c webauthn.Credential
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return nil, fmt.Errorf("decode webauthn credential: %w", err)
+		}
+		creds = append(creds, c)
+	}
+	return creds, rows.Err()
+}
+
+// verifyWebAuthnFactor answers POST /factors/{id}/verify for a security
+// key: a "create" answer registers the key on an unverified factor, a
+// "request" answer is an assertion by the verified factor's key. Either
+// raises the session to aal2.
+func (s *Service) verifyWebAuthnFactor(w http.ResponseWriter, r *http.Request, c caller, f *factorRow, p verifyFactorParams) error {
+	ctx := r.Context()
+	if s.webauthn == nil {
+		return errWebAuthnOff()
+	}
+	a := p.WebAuthn
+	switch {
+	case a == nil:
+		return fail(CodeValidationFailed, "WebAuthn config required")
+	case a.Type != "create" && a.Type != "request":
+		return fail(CodeValidationFailed, "WebAuthn type must be create or request")
+	case len(a.CredentialResponse) == 0 || string(a.CredentialResponse) == "null":
+		return fail(CodeValidationFailed, "credential_response required")
+	case a.Type == "create" && f.Status == "verified":
+		return fail(CodeValidationFailed, "This security key is already registered: answer a \"request\" challenge")
+	case a.Type == "request" && f.Status != "verified":
+		return fail(CodeValidationFailed, "This security key is not registered yet: answer a \"create\" challenge")
+	}
+	if !isUUID(p.ChallengeID) {
+		return fail(CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").withStatus(http.StatusUnprocessableEntity)
+	}
+	u, err := loadUser(ctx, s.db, c.UserID)
+	if err != nil {
+		return err
+	}
+	ip := s.clientIP(r)
+	var refresh string
+	failed := false
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		raw, err := s.openChallenge(ctx, tx, f, p.ChallengeID, ip)
+		if err != nil {
+			return err
+		}
+		var sd webauthn.SessionData
+		if len(raw) == 0 {
+			return fail(CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").withStatus(http.StatusUnprocessableEntity)
+		}
+		if err := json.Unmarshal(raw, &sd); err != nil {
+			return fmt.Errorf("decode security key session: %w", err)
+		}
+		if a.Type == "create" {
+			err = s.registerFactorKey(ctx, tx, u, f, sd, a.CredentialResponse)
+		} else {
+			err = s.assertFactorKey(ctx, tx, u, f, sd, a.CredentialResponse)
+		}
+		if err != nil {
+			failed = isCode(err, CodeMFAVerificationFailed)
+			return err
+		}
+		refresh, err = s.passChallenge(ctx, tx, r, c, f, p.ChallengeID, amrWebAuthn)
+		return err
+	})
+	return s.answerVerify(w, r, c, f, failed, refresh, err)
+}
+
+func errKeyRefused(reason string, err error) error {
+	return fail(CodeMFAVerificationFailed, "Security key verification failed: %s", reason).because(err)
+}
+
+// registerFactorKey checks a registration answer and stores its credential
+// on the factor.
+func (s *Service) registerFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *factorRow, sd webauthn.SessionData, body json.RawMessage) error {
+	parsed, err := protocol.ParseCredentialCreationResponseBytes(body)
+	if err != nil {
+		return fail(CodeValidationFailed, "Invalid credential_response: %s", webauthnReason(err)).because(err)
+	}
+	existing, err := userWebAuthnCredentials(ctx, tx, u.ID)
+	if err != nil {
+		return err
+	}
+	pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: existing}
+	cred, err := s.webauthn.CreateCredential(pu, sd, parsed)
+	if err != nil {
+		return errKeyRefused(webauthnReason(err), err)
+	}
+	for _, e := range existing {
+		if string(e.ID) == string(cred.ID) {
+			return errKeyRefused("this key is already registered on the account", nil)
+		}
+	}
+	data, err := json.Marshal(cred)
+	if err != nil {
+		return fmt.Errorf("encode security key: %w", err)
+	}
+	var aaguid *string // GoTrue's web_authn_aaguid; a key may send none
+	if g, err := uuid.FromBytes(cred.Authenticator.AAGUID); err == nil {
+		t := g.String()
+		aaguid = &t
+	}
+	if _, err := tx.Exec(ctx, q.SaveWebAuthnFactorCredential, f.ID, data, aaguid); err != nil {
+		return fmt.Errorf("save security key: %w", err)
+	}
+	return nil
+}
+
+// assertFactorKey checks an assertion by the factor's key and records its
+// new sign count, refusing one that did not advance (a replay or a clone).
+func (s *Service) assertFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *factorRow, sd webauthn.SessionData, body json.RawMessage) error {
+	parsed, err := protocol.ParseCredentialRequestResponseBytes(body)
+	if err != nil {
+		return fail(CodeValidationFailed, "Invalid credential_response: %s", webauthnReason(err)).because(err)
+	}
+	stored, err := factorCredential(f)
+	if err != nil {
+		return err
+	}
+	pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: []webauthn.Credential{stored}}
+	cred, err := s.webauthn.ValidateLogin(pu, sd, parsed)
+	if err != nil {
+		return errKeyRefused(webauthnReason(err), err)
+	}
+	if cred.Authenticator.CloneWarning {
+		return errKeyRefused("the key's sign count went backwards", nil)
+	}
+	data, err := json.Marshal(cred)
+	if err != nil {
+		return fmt.Errorf("encode security key: %w", err)
+	}
+	tag, err := tx.Exec(ctx, q.UseWebAuthnFactor, f.ID, data, int64(cred.Authenticator.SignCount))
+	if err != nil {
+		return fmt.Errorf("record security key use: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return errKeyRefused("the key's sign count did not advance", nil)
+	}
+	return nil
+}
