@@ -8,6 +8,9 @@ require (
 	github.com/boombuler/barcode v1.0.1-0.20190219062509-6c824513bacc
 	github.com/coder/websocket v1.8.15
 	github.com/disintegration/imaging v1.6.2
+	github.com/emersion/go-ical v0.0.0-20250329121855-f41e73efc392
+	github.com/emersion/go-webdav v0.6.0
+	github.com/fxamacker/cbor/v2 v2.9.4
 	github.com/gen2brain/webp v0.5.5
 	github.com/go-webauthn/webauthn v0.18.2
 	github.com/golang-jwt/jwt/v5 v5.3.1
@@ -19,6 +22,7 @@ require (
 	github.com/prometheus/client_golang v1.25.0
 	github.com/robfig/cron/v3 v3.0.1
 	github.com/stripe/stripe-go/v85 v85.0.0
+	github.com/teambition/rrule-go v1.8.2
 	github.com/trustelem/zxcvbn v1.0.1
 	github.com/zeebo/xxh3 v1.1.0
 	golang.org/x/crypto v0.58.0
@@ -31,7 +35,6 @@ require (
 require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/ebitengine/purego v0.8.3 // indirect
-	github.com/fxamacker/cbor/v2 v2.9.4 // indirect
 	github.com/go-viper/mapstructure/v2 v2.5.0 // indirect
 	github.com/go-webauthn/x v0.3.1 // indirect
 	github.com/google/go-tpm v0.9.8 // indirect

@@ -829,6 +829,44 @@ $$;
 
 
 --
+-- Name: app_password_hash(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.app_password_hash(p_password text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  SELECT encode(extensions.digest(lower(regexp_replace(p_password, '[\s-]', '', 'g')), 'sha256'), 'hex')
+$$;
+
+
+--
+-- Name: app_password_owner(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.app_password_owner(p_email text, p_password text) RETURNS TABLE(user_id uuid, allowed boolean)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_id uuid;
+BEGIN
+  SELECT a.id, a.user_id INTO v_id, user_id
+  FROM public.app_passwords a JOIN auth.users u ON u.id = a.user_id
+  WHERE a.password_hash = private.app_password_hash(p_password)
+    AND lower(u.email) = lower(btrim(p_email));
+  IF v_id IS NULL THEN
+    RETURN;
+  END IF;
+  allowed := private.user_plan(user_id) IN ('pro', 'team');
+  UPDATE public.app_passwords a SET last_used_at = now()
+  WHERE a.id = v_id AND (a.last_used_at IS NULL OR a.last_used_at < now() - interval '1 minute');
+  RETURN NEXT;
+END
+$$;
+
+
+--
 -- Name: apply_assignment(uuid, uuid, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -839,6 +877,23 @@ CREATE FUNCTION private.apply_assignment(p_task_id uuid, p_assigned_to uuid, p_t
   UPDATE public.tasks SET assigned_to = p_assigned_to, team_id = coalesce(p_team_id, team_id)
   WHERE id = p_task_id
     AND (assigned_to IS DISTINCT FROM p_assigned_to OR (p_team_id IS NOT NULL AND team_id IS DISTINCT FROM p_team_id))
+$$;
+
+
+--
+-- Name: assert_calendar_sync(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.assert_calendar_sync(p_user_id uuid) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  IF private.user_plan(p_user_id) NOT IN ('pro', 'team') THEN
+    RAISE EXCEPTION 'Calendar sync is part of the Pro and Team plans'
+      USING ERRCODE = 'P0001', HINT = 'Upgrade the plan to sync your tasks with a calendar.';
+  END IF;
+END
 $$;
 
 
@@ -936,6 +991,19 @@ CREATE FUNCTION private.attachment_mime_types() RETURNS text[]
     'text/html', 'text/css',
     'audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg',
     'video/mp4', 'video/webm', 'video/ogg']
+$$;
+
+
+--
+-- Name: calendar_feed_owner(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.calendar_feed_owner(p_token text, OUT user_id uuid, OUT allowed boolean) RETURNS record
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  SELECT f.user_id, private.user_plan(f.user_id) IN ('pro', 'team')
+  FROM public.calendar_feeds f WHERE f.token = p_token
 $$;
 
 
@@ -2785,6 +2853,24 @@ $$;
 
 
 --
+-- Name: projects_board_columns_removed(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.projects_board_columns_removed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  UPDATE public.tasks t SET board_column = NULL
+  WHERE t.project_id = NEW.id
+    AND t.board_column IS NOT NULL
+    AND NOT NEW.board_columns @> jsonb_build_array(jsonb_build_object('id', t.board_column));
+  RETURN NULL;
+END
+$$;
+
+
+--
 -- Name: projects_insert_unarchived(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3897,16 +3983,19 @@ BEGIN
   -- more reminders. A downgrade never blocks editing what exists.
   IF NOT NEW.is_deleted THEN
     v_entering := v_insert OR OLD.is_deleted;
-    IF v_entering THEN
+    IF v_entering AND private.plan_limit(private.user_plan(NEW.user_id), 'tasks_total') IS NOT NULL THEN
       PERFORM private.lock_counter('tasks:' || NEW.user_id);
       PERFORM private.assert_within_cap(NEW.user_id, 'tasks_total', private.count_live_tasks(NEW.user_id));
     END IF;
-    IF NEW.project_id IS NOT NULL AND (v_entering OR NEW.project_id IS DISTINCT FROM OLD.project_id) THEN
+    IF NEW.project_id IS NOT NULL AND (v_entering OR NEW.project_id IS DISTINCT FROM OLD.project_id)
+       AND private.plan_limit(private.user_plan(private.project_owner(NEW.project_id)), 'tasks_per_project') IS NOT NULL THEN
       PERFORM private.lock_counter('project_tasks:' || NEW.project_id);
       PERFORM private.assert_within_cap(private.project_owner(NEW.project_id), 'tasks_per_project',
                                         private.count_live_project_tasks(NEW.project_id, NEW.id));
     END IF;
-    IF NEW.parent_id IS NOT NULL AND (v_entering OR NEW.parent_id IS DISTINCT FROM OLD.parent_id) THEN
+    IF NEW.parent_id IS NOT NULL AND (v_entering OR NEW.parent_id IS DISTINCT FROM OLD.parent_id)
+       AND private.plan_limit(private.user_plan((SELECT p.user_id FROM private.parent_task(NEW.parent_id, false) p)),
+                              'subtasks_per_task') IS NOT NULL THEN
       PERFORM private.lock_counter('subtasks:' || NEW.parent_id);
       PERFORM private.assert_within_cap(
         (SELECT p.user_id FROM private.parent_task(NEW.parent_id, false) p), 'subtasks_per_task',
@@ -3916,6 +4005,32 @@ BEGIN
        AND (v_insert OR cardinality(NEW.reminders) > cardinality(OLD.reminders)) THEN
       PERFORM private.assert_within_cap(NEW.user_id, 'reminders_per_task', 0, cardinality(NEW.reminders));
     END IF;
+  END IF;
+  RETURN NEW;
+END
+$$;
+
+
+--
+-- Name: tasks_board_column_rules(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.tasks_board_column_rules() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND NEW.project_id IS DISTINCT FROM OLD.project_id
+     AND NEW.board_column IS NOT DISTINCT FROM OLD.board_column THEN
+    NEW.board_column := NULL;
+  END IF;
+  IF NEW.board_column IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM public.projects p
+    WHERE p.id = NEW.project_id
+      AND p.board_columns @> jsonb_build_array(jsonb_build_object('id', NEW.board_column))
+  ) THEN
+    RAISE EXCEPTION 'board_column "%" is not a column of the task''s project', NEW.board_column
+      USING ERRCODE = '23514', HINT = 'Pick one of the ids in the project''s board_columns, or null.';
   END IF;
   RETURN NEW;
 END
@@ -4561,6 +4676,34 @@ $$;
 
 
 --
+-- Name: valid_board_columns(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.valid_board_columns(p_columns jsonb) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  SELECT jsonb_typeof(p_columns) = 'array'
+     AND jsonb_array_length(p_columns) <= 20
+     AND coalesce((
+       SELECT bool_and(
+                jsonb_typeof(c) = 'object'
+            AND (SELECT array_agg(k ORDER BY k) FROM jsonb_object_keys(c) k) <@ ARRAY['id', 'name', 'wip_limit']
+            AND jsonb_typeof(c -> 'id') = 'string'
+            AND length(c ->> 'id') BETWEEN 1 AND 64
+            AND jsonb_typeof(c -> 'name') = 'string'
+            AND btrim(c ->> 'name') <> ''
+            AND length(c ->> 'name') <= 60
+            AND (c -> 'wip_limit' IS NULL OR jsonb_typeof(c -> 'wip_limit') = 'null'
+                 OR (jsonb_typeof(c -> 'wip_limit') = 'number'
+                     AND (c ->> 'wip_limit') ~ '^[0-9]+$'
+                     AND (c ->> 'wip_limit')::numeric BETWEEN 1 AND 999)))
+          AND count(DISTINCT c ->> 'id') = count(*)
+       FROM jsonb_array_elements(p_columns) c), true)
+$_$;
+
+
+--
 -- Name: validate_smart_filter(text, text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4633,6 +4776,7 @@ BEGIN
       WHEN v_field IN ('due_date', 'created_at', 'completed_at') THEN 'date'
       WHEN v_field = 'project_id' THEN 'project'
       WHEN v_field = 'recurrence' THEN 'recurrence'
+      WHEN v_field = 'assigned_to' THEN 'assignee'
     END;
     IF v_kind IS NULL THEN
       RAISE EXCEPTION 'Invalid Filter Criteria' USING ERRCODE = '23514', DETAIL = format('Unknown filter field: %s', v_field);
@@ -4644,6 +4788,7 @@ BEGIN
       WHEN 'date'       THEN ARRAY['is_today', 'is_this_week', 'is_overdue', 'is_empty', 'is_not_empty', 'greater_than', 'less_than']
       WHEN 'project'    THEN ARRAY['equals', 'not_equals', 'is_empty', 'is_not_empty']
       WHEN 'recurrence' THEN ARRAY['equals', 'not_equals', 'is_empty', 'is_not_empty']
+      WHEN 'assignee'   THEN ARRAY['equals', 'not_equals', 'is_empty', 'is_not_empty']
     END;
     IF NOT v_operator = ANY (v_operators) THEN
       RAISE EXCEPTION 'Invalid Filter Criteria' USING ERRCODE = '23514',
@@ -4677,6 +4822,12 @@ BEGIN
         RAISE EXCEPTION 'Invalid Filter Criteria' USING ERRCODE = '23514',
           DETAIL = format('Condition value for %s must be a whole number from 0 to %s', v_field, v_max);
       END IF;
+    END IF;
+    -- 'me' is whoever reads the filter; anyone else by user id.
+    IF v_kind = 'assignee' AND lower(v_text) <> 'me'
+       AND v_text !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN
+      RAISE EXCEPTION 'Invalid Filter Criteria' USING ERRCODE = '23514',
+        DETAIL = format('Condition value for %s must be me or a user id', v_field);
     END IF;
     IF v_kind = 'date' AND v_text !~* '^now([+-][0-9]{1,4}[hdwmy])?$' THEN
       BEGIN
@@ -4788,6 +4939,8 @@ CREATE TABLE public.tasks (
     team_id uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    board_column text,
+    CONSTRAINT tasks_board_column_length CHECK (((length(board_column) >= 1) AND (length(board_column) <= 64))),
     CONSTRAINT tasks_completed_at_matches CHECK ((is_completed = (completed_at IS NOT NULL))),
     CONSTRAINT tasks_importance_check CHECK (((importance >= 0) AND (importance <= 3))),
     CONSTRAINT tasks_list_check CHECK ((length(list) <= 200)),
@@ -4893,6 +5046,41 @@ BEGIN
     RAISE EXCEPTION 'This invitation has already been accepted' USING ERRCODE = 'P0001';
   END IF;
   DELETE FROM public.project_invites WHERE project_invites.id = p_invite_id;
+END
+$$;
+
+
+--
+-- Name: create_app_password(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.create_app_password(p_name text) RETURNS TABLE(id uuid, name text, password text, created_at timestamp with time zone)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_uid uuid := auth.uid();
+  v_secret text := encode(extensions.gen_random_bytes(16), 'hex');
+  v_password text;
+BEGIN
+  PERFORM auth.assert_data_access();
+  IF v_uid IS NULL THEN
+    RAISE EXCEPTION 'Sign in to use calendar sync' USING ERRCODE = '42501';
+  END IF;
+  PERFORM private.assert_calendar_sync(v_uid);
+  IF length(btrim(coalesce(p_name, ''))) NOT BETWEEN 1 AND 100 THEN
+    RAISE EXCEPTION 'Name the app password (up to 100 characters)' USING ERRCODE = '22023';
+  END IF;
+  IF (SELECT count(*) FROM public.app_passwords a WHERE a.user_id = v_uid) >= 20 THEN
+    RAISE EXCEPTION 'You can have up to 20 app passwords; revoke one you no longer use'
+      USING ERRCODE = 'P0001';
+  END IF;
+  v_password := substr(v_secret, 1, 8) || '-' || substr(v_secret, 9, 8) || '-'
+             || substr(v_secret, 17, 8) || '-' || substr(v_secret, 25, 8);
+  RETURN QUERY
+  INSERT INTO public.app_passwords AS a (user_id, name, password_hash)
+  VALUES (v_uid, btrim(p_name), private.app_password_hash(v_password))
+  RETURNING a.id, a.name, v_password, a.created_at;
 END
 $$;
 
@@ -5163,6 +5351,8 @@ CREATE TABLE public.projects (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     is_archived boolean DEFAULT false NOT NULL,
     archived_at timestamp with time zone,
+    board_columns jsonb DEFAULT '[]'::jsonb NOT NULL,
+    CONSTRAINT projects_board_columns_valid CHECK (private.valid_board_columns(board_columns)),
     CONSTRAINT projects_color_check CHECK ((color ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$'::text)),
     CONSTRAINT projects_icon_color_check CHECK ((icon_color ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$'::text)),
     CONSTRAINT projects_icon_name_check CHECK (((length(icon_name) >= 1) AND (length(icon_name) <= 64))),
@@ -5761,6 +5951,115 @@ $$;
 
 
 --
+-- Name: import_chunk(uuid, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.import_chunk(p_batch_id uuid, p_rows jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_uid     uuid := auth.uid();
+  v_row     jsonb;
+  v_key     text;
+  v_kind    text;
+  v_target  uuid;
+  v_created boolean;
+  v_ref     uuid;
+  v_parent  uuid;
+  v_new     integer := 0;
+  v_skipped integer := 0;
+  v_done    bigint;
+BEGIN
+  PERFORM auth.assert_data_access();
+  IF v_uid IS NULL THEN
+    RAISE EXCEPTION 'Not authenticated' USING ERRCODE = '42501';
+  END IF;
+  -- One chunk of a batch at a time: a second tab waits, then skips.
+  PERFORM FROM public.import_batches b
+   WHERE b.id = p_batch_id AND b.user_id = v_uid AND b.status = 'running' FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'Import not found' USING ERRCODE = 'P0002';
+  END IF;
+  IF jsonb_typeof(p_rows) IS DISTINCT FROM 'array' OR jsonb_array_length(p_rows) > 1000 THEN
+    RAISE EXCEPTION 'Import chunk must be an array of at most 1000 rows' USING ERRCODE = '22023';
+  END IF;
+
+  FOR v_row IN SELECT value FROM jsonb_array_elements(p_rows) LOOP
+    v_key := v_row ->> 'key';
+    v_kind := v_row ->> 'kind';
+    IF v_key IS NULL OR v_kind IS NULL OR v_kind NOT IN ('project', 'task', 'comment') THEN
+      RAISE EXCEPTION 'Import row needs a key and a kind (project, task or comment)' USING ERRCODE = '22023';
+    END IF;
+    IF EXISTS (SELECT FROM public.import_batch_items i WHERE i.batch_id = p_batch_id AND i.row_key = v_key) THEN
+      v_skipped := v_skipped + 1;
+      CONTINUE;
+    END IF;
+    v_created := true;
+
+    IF v_kind = 'project' THEN
+      SELECT p.id INTO v_target FROM public.projects p
+       WHERE p.user_id = v_uid AND NOT p.is_deleted AND lower(p.name) = lower(btrim(v_row ->> 'name'));
+      IF FOUND THEN
+        v_created := false;
+      ELSE
+        INSERT INTO public.projects (name, color)
+        VALUES (btrim(v_row ->> 'name'), coalesce(v_row ->> 'color', '#3b82f6'))
+        RETURNING id INTO v_target;
+      END IF;
+
+    ELSIF v_kind = 'task' THEN
+      v_ref := NULL;
+      v_parent := NULL;
+      IF v_row ->> 'project' IS NOT NULL THEN
+        SELECT i.target_id INTO v_ref FROM public.import_batch_items i
+         WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'project' AND i.kind = 'project';
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
+            DETAIL = format('Row %s names project row %s.', v_key, v_row ->> 'project');
+        END IF;
+      END IF;
+      IF v_row ->> 'parent' IS NOT NULL THEN
+        SELECT i.target_id INTO v_parent FROM public.import_batch_items i
+         WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'parent' AND i.kind = 'task';
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
+            DETAIL = format('Row %s names parent row %s.', v_key, v_row ->> 'parent');
+        END IF;
+      END IF;
+      INSERT INTO public.tasks (title, notes, due_date, due_time, priority, tags, project_id, parent_id,
+                                reminders, recurrence, is_completed, completed_at)
+      VALUES (v_row ->> 'title', v_row ->> 'notes', (v_row ->> 'due_date')::date, (v_row ->> 'due_time')::timestamptz,
+              coalesce((v_row ->> 'priority')::smallint, 0), v_row ->> 'tags', v_ref, v_parent,
+              coalesce((SELECT array_agg(r::integer) FROM jsonb_array_elements_text(v_row -> 'reminders') r), '{}'),
+              v_row ->> 'recurrence', coalesce((v_row ->> 'is_completed')::boolean, false),
+              (v_row ->> 'completed_at')::timestamptz)
+      RETURNING id INTO v_target;
+
+    ELSE
+      SELECT i.target_id INTO v_ref FROM public.import_batch_items i
+       WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'task' AND i.kind = 'task';
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
+          DETAIL = format('Row %s comments on task row %s.', v_key, v_row ->> 'task');
+      END IF;
+      INSERT INTO public.task_comments (task_id, content) VALUES (v_ref, v_row ->> 'content')
+      RETURNING id INTO v_target;
+    END IF;
+
+    INSERT INTO public.import_batch_items (batch_id, row_key, kind, target_id, created)
+    VALUES (p_batch_id, v_key, v_kind, v_target, v_created);
+    v_new := v_new + 1;
+  END LOOP;
+
+  SELECT count(*) INTO v_done FROM public.import_batch_items i WHERE i.batch_id = p_batch_id;
+  UPDATE public.import_batches b SET status = 'done' WHERE b.id = p_batch_id AND v_done >= b.total_rows;
+  RETURN jsonb_build_object('created', v_new, 'skipped', v_skipped, 'done', v_done);
+END
+$$;
+
+
+--
 -- Name: log_2fa_event(text, text, text, boolean, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -5780,6 +6079,82 @@ BEGIN
   INSERT INTO public.user_2fa_events (user_id, event_type, factor_id, challenge_id, success, metadata)
   VALUES (v_uid, log_2fa_event.event_type, log_2fa_event.factor_id, log_2fa_event.challenge_id,
           log_2fa_event.success, coalesce(log_2fa_event.metadata, '{}'));
+END
+$$;
+
+
+--
+-- Name: move_board_task(uuid, jsonb, uuid[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.move_board_task(p_task_id uuid, p_fields jsonb DEFAULT '{}'::jsonb, p_order uuid[] DEFAULT NULL::uuid[]) RETURNS SETOF public.tasks
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_bad    text;
+  v_fields CONSTANT text[] := ARRAY['board_column', 'priority', 'due_date', 'due_time', 'reminders'];
+  v_values integer[];
+  v_prev   integer;
+  v_i      integer;
+BEGIN
+  PERFORM auth.assert_data_access();
+  IF auth.uid() IS NULL AND NOT private.is_service_caller() THEN
+    RAISE EXCEPTION 'Not authenticated' USING ERRCODE = '42501';
+  END IF;
+  p_fields := coalesce(p_fields, '{}'::jsonb);
+  IF jsonb_typeof(p_fields) <> 'object' THEN
+    RAISE EXCEPTION 'Fields must be a JSON object' USING ERRCODE = '22023';
+  END IF;
+  SELECT k INTO v_bad FROM jsonb_object_keys(p_fields) k WHERE NOT k = ANY (v_fields) LIMIT 1;
+  IF v_bad IS NOT NULL THEN
+    RAISE EXCEPTION 'Unknown board field: %', v_bad USING ERRCODE = '22023';
+  END IF;
+  IF cardinality(p_order) > 500 THEN
+    RAISE EXCEPTION 'At most 500 cards can be ordered at once' USING ERRCODE = '22023';
+  END IF;
+  IF p_order IS NOT NULL AND NOT p_task_id = ANY (p_order) THEN
+    RAISE EXCEPTION 'The order must list the moved task' USING ERRCODE = '22023';
+  END IF;
+  IF cardinality(p_order) <> cardinality(ARRAY(SELECT DISTINCT unnest(p_order))) THEN
+    RAISE EXCEPTION 'The order lists a task twice' USING ERRCODE = '22023';
+  END IF;
+
+  UPDATE public.tasks t SET
+    board_column = CASE WHEN p_fields ? 'board_column' THEN p_fields ->> 'board_column' ELSE t.board_column END,
+    priority     = CASE WHEN p_fields ? 'priority'     THEN (p_fields ->> 'priority')::smallint ELSE t.priority END,
+    due_date     = CASE WHEN p_fields ? 'due_date'     THEN (p_fields ->> 'due_date')::date ELSE t.due_date END,
+    due_time     = CASE WHEN p_fields ? 'due_time'     THEN (p_fields ->> 'due_time')::timestamptz ELSE t.due_time END,
+    reminders    = CASE WHEN p_fields ? 'reminders'
+                        THEN coalesce(ARRAY(SELECT jsonb_array_elements_text(p_fields -> 'reminders')::integer), '{}')
+                        ELSE t.reminders END
+  WHERE t.id = p_task_id AND NOT t.is_deleted;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'Task not found' USING ERRCODE = 'P0002';
+  END IF;
+
+  IF p_order IS NOT NULL THEN
+    -- The cards' own values, ascending, made strictly increasing.
+    SELECT array_agg(s ORDER BY s) INTO v_values
+    FROM (SELECT t.sort_order AS s FROM public.tasks t WHERE t.id = ANY (p_order) AND NOT t.is_deleted) x;
+    IF coalesce(cardinality(v_values), 0) <> cardinality(p_order) THEN
+      RAISE EXCEPTION 'Task not found' USING ERRCODE = 'P0002';
+    END IF;
+    v_prev := NULL;
+    FOR v_i IN 1 .. cardinality(v_values) LOOP
+      IF v_prev IS NOT NULL AND v_values[v_i] <= v_prev THEN
+        v_values[v_i] := v_prev + 1;
+      END IF;
+      v_prev := v_values[v_i];
+    END LOOP;
+    UPDATE public.tasks t SET sort_order = v_values[o.n]
+    FROM unnest(p_order) WITH ORDINALITY AS o(id, n)
+    WHERE t.id = o.id AND t.sort_order IS DISTINCT FROM v_values[o.n];
+  END IF;
+
+  RETURN QUERY SELECT t.* FROM public.tasks t
+    WHERE t.id = p_task_id OR t.id = ANY (coalesce(p_order, '{}'))
+    ORDER BY array_position(coalesce(p_order, ARRAY[p_task_id]), t.id);
 END
 $$;
 
@@ -5816,6 +6191,44 @@ $$;
 
 
 --
+-- Name: calendar_feeds; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.calendar_feeds (
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    token text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT calendar_feeds_token_check CHECK ((token ~ '^[0-9a-f]{64}$'::text))
+);
+
+
+--
+-- Name: regenerate_calendar_feed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.regenerate_calendar_feed() RETURNS public.calendar_feeds
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_uid uuid := auth.uid();
+  v_row public.calendar_feeds;
+BEGIN
+  PERFORM auth.assert_data_access();
+  IF v_uid IS NULL THEN
+    RAISE EXCEPTION 'Sign in to use calendar sync' USING ERRCODE = '42501';
+  END IF;
+  PERFORM private.assert_calendar_sync(v_uid);
+  INSERT INTO public.calendar_feeds AS f (user_id, token)
+  VALUES (v_uid, encode(extensions.gen_random_bytes(32), 'hex'))
+  ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, created_at = now()
+  RETURNING * INTO v_row;
+  RETURN v_row;
+END
+$$;
+
+
+--
 -- Name: reorder_projects(uuid[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -5843,6 +6256,21 @@ BEGIN
   UPDATE public.projects p SET sort_order = o.position
   FROM unnest(p_project_ids) WITH ORDINALITY AS o (id, position)
   WHERE p.id = o.id AND p.sort_order IS DISTINCT FROM o.position::integer;
+END
+$$;
+
+
+--
+-- Name: revoke_calendar_feed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.revoke_calendar_feed() RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  PERFORM auth.assert_data_access();
+  DELETE FROM public.calendar_feeds WHERE user_id = auth.uid();
 END
 $$;
 
@@ -5882,6 +6310,52 @@ BEGIN
   ORDER BY r.rank DESC, array_position(ARRAY['task', 'project', 'tag', 'note', 'journal'], r.content_type),
            r.updated_at DESC, r.id
   LIMIT v_lim;
+END
+$$;
+
+
+--
+-- Name: undo_import(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.undo_import(p_batch_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+DECLARE
+  v_uid      uuid := auth.uid();
+  v_tasks    integer;
+  v_projects integer;
+  v_comments integer;
+BEGIN
+  PERFORM auth.assert_data_access();
+  IF v_uid IS NULL THEN
+    RAISE EXCEPTION 'Not authenticated' USING ERRCODE = '42501';
+  END IF;
+  PERFORM FROM public.import_batches b
+   WHERE b.id = p_batch_id AND b.user_id = v_uid AND b.status <> 'undone' FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'Import not found' USING ERRCODE = 'P0002';
+  END IF;
+
+  -- Comments go with their tasks (ON DELETE CASCADE); count them first.
+  SELECT count(*) INTO v_comments FROM public.import_batch_items i
+   WHERE i.batch_id = p_batch_id AND i.kind = 'comment'
+     AND EXISTS (SELECT FROM public.task_comments c WHERE c.id = i.target_id);
+  -- Subtasks first keeps the parent triggers quiet; both are the batch's.
+  WITH gone AS (
+    DELETE FROM public.tasks t USING public.import_batch_items i
+     WHERE i.batch_id = p_batch_id AND i.kind = 'task' AND i.target_id = t.id AND t.user_id = v_uid
+    RETURNING t.id)
+  SELECT count(*) INTO v_tasks FROM gone;
+  WITH gone AS (
+    DELETE FROM public.projects p USING public.import_batch_items i
+     WHERE i.batch_id = p_batch_id AND i.kind = 'project' AND i.created AND i.target_id = p.id AND p.user_id = v_uid
+    RETURNING p.id)
+  SELECT count(*) INTO v_projects FROM gone;
+
+  UPDATE public.import_batches SET status = 'undone' WHERE id = p_batch_id;
+  RETURN jsonb_build_object('tasks', v_tasks, 'projects', v_projects, 'comments', v_comments);
 END
 $$;
 
@@ -6722,6 +7196,39 @@ ALTER TABLE public.admin_sql_audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENT
 
 
 --
+-- Name: app_passwords; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.app_passwords (
+    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    name text NOT NULL,
+    password_hash text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_used_at timestamp with time zone,
+    CONSTRAINT app_passwords_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 100))),
+    CONSTRAINT app_passwords_password_hash_check CHECK ((password_hash ~ '^[0-9a-f]{64}$'::text))
+);
+
+
+--
+-- Name: caldav_objects; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.caldav_objects (
+    task_id uuid NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    name text NOT NULL,
+    uid text NOT NULL,
+    extra jsonb DEFAULT '{}'::jsonb NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT caldav_objects_extra_check CHECK ((length((extra)::text) <= 100000)),
+    CONSTRAINT caldav_objects_name_check CHECK ((name ~ '^[^/]{1,200}\.ics$'::text)),
+    CONSTRAINT caldav_objects_uid_check CHECK (((length(uid) >= 1) AND (length(uid) <= 500)))
+);
+
+
+--
 -- Name: global_tags; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -6736,6 +7243,41 @@ CREATE TABLE public.global_tags (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT global_tags_color_check CHECK ((length(color) <= 32)),
     CONSTRAINT global_tags_usage_count_check CHECK ((usage_count >= 0))
+);
+
+
+--
+-- Name: import_batch_items; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.import_batch_items (
+    batch_id uuid NOT NULL,
+    row_key text NOT NULL,
+    kind text NOT NULL,
+    target_id uuid NOT NULL,
+    created boolean DEFAULT true NOT NULL,
+    CONSTRAINT import_batch_items_kind_check CHECK ((kind = ANY (ARRAY['project'::text, 'task'::text, 'comment'::text]))),
+    CONSTRAINT import_batch_items_row_key_check CHECK (((btrim(row_key) <> ''::text) AND (length(row_key) <= 200)))
+);
+
+
+--
+-- Name: import_batches; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.import_batches (
+    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    source text NOT NULL,
+    file_name text NOT NULL,
+    total_rows integer NOT NULL,
+    status text DEFAULT 'running'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT import_batches_file_name_check CHECK (((btrim(file_name) <> ''::text) AND (length(file_name) <= 255))),
+    CONSTRAINT import_batches_source_check CHECK ((source = ANY (ARRAY['todoist'::text, 'ticktick'::text, 'csv'::text]))),
+    CONSTRAINT import_batches_status_check CHECK ((status = ANY (ARRAY['running'::text, 'done'::text, 'undone'::text]))),
+    CONSTRAINT import_batches_total_rows_check CHECK (((total_rows >= 0) AND (total_rows <= 100000)))
 );
 
 
@@ -7283,7 +7825,8 @@ CREATE VIEW public.tasks_with_project WITH (security_invoker='true') AS
     p.icon_color AS project_icon_color,
     p.icon_weight AS project_icon_weight,
     p.is_shared AS project_is_shared,
-    p.user_id AS project_owner_id
+    p.user_id AS project_owner_id,
+    t.board_column
    FROM (public.tasks t
      LEFT JOIN public.projects p ON (((p.id = t.project_id) AND (NOT p.is_deleted))))
   WHERE ((t.user_id = ( SELECT auth.uid() AS uid)) OR (( SELECT auth.role() AS role) = 'service_role'::text));
@@ -7448,7 +7991,8 @@ CREATE VIEW public.user_accessible_projects WITH (security_invoker='true') AS
             ELSE NULL::text
         END) AS user_role,
     p.is_archived,
-    p.archived_at
+    p.archived_at,
+    p.board_columns
    FROM (public.projects p
      LEFT JOIN public.project_members m ON (((m.project_id = p.id) AND (m.user_id = ( SELECT auth.uid() AS uid)))))
   WHERE (NOT p.is_deleted);
@@ -7492,7 +8036,8 @@ CREATE VIEW public.user_accessible_tasks_with_project WITH (security_invoker='tr
     p.is_shared AS project_is_shared,
     p.user_id AS project_owner_id,
     (t.user_id = ( SELECT auth.uid() AS uid)) AS is_owner,
-    m.role AS user_role
+    m.role AS user_role,
+    t.board_column
    FROM ((public.tasks t
      LEFT JOIN public.projects p ON (((p.id = t.project_id) AND (NOT p.is_deleted))))
      LEFT JOIN public.project_members m ON (((m.project_id = p.id) AND (m.user_id = ( SELECT auth.uid() AS uid)))));
@@ -8021,11 +8566,75 @@ ALTER TABLE ONLY public.admin_sql_audit
 
 
 --
+-- Name: app_passwords app_passwords_password_hash_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_passwords
+    ADD CONSTRAINT app_passwords_password_hash_key UNIQUE (password_hash);
+
+
+--
+-- Name: app_passwords app_passwords_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_passwords
+    ADD CONSTRAINT app_passwords_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: caldav_objects caldav_objects_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.caldav_objects
+    ADD CONSTRAINT caldav_objects_pkey PRIMARY KEY (task_id, user_id);
+
+
+--
+-- Name: caldav_objects caldav_objects_user_id_name_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.caldav_objects
+    ADD CONSTRAINT caldav_objects_user_id_name_key UNIQUE (user_id, name);
+
+
+--
+-- Name: calendar_feeds calendar_feeds_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.calendar_feeds
+    ADD CONSTRAINT calendar_feeds_pkey PRIMARY KEY (user_id);
+
+
+--
+-- Name: calendar_feeds calendar_feeds_token_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.calendar_feeds
+    ADD CONSTRAINT calendar_feeds_token_key UNIQUE (token);
+
+
+--
 -- Name: global_tags global_tags_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.global_tags
     ADD CONSTRAINT global_tags_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: import_batch_items import_batch_items_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_batch_items
+    ADD CONSTRAINT import_batch_items_pkey PRIMARY KEY (batch_id, row_key);
+
+
+--
+-- Name: import_batches import_batches_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_batches
+    ADD CONSTRAINT import_batches_pkey PRIMARY KEY (id);
 
 
 --
@@ -8679,6 +9288,13 @@ CREATE INDEX admin_sql_audit_user_idx ON public.admin_sql_audit USING btree (use
 
 
 --
+-- Name: app_passwords_user_id; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX app_passwords_user_id ON public.app_passwords USING btree (user_id);
+
+
+--
 -- Name: global_tags_user_name_key; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -8690,6 +9306,13 @@ CREATE UNIQUE INDEX global_tags_user_name_key ON public.global_tags USING btree 
 --
 
 CREATE INDEX global_tags_user_usage_idx ON public.global_tags USING btree (user_id, usage_count DESC);
+
+
+--
+-- Name: import_batches_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX import_batches_user_idx ON public.import_batches USING btree (user_id, created_at DESC);
 
 
 --
@@ -8977,6 +9600,13 @@ CREATE INDEX tasks_assigned_to_idx ON public.tasks USING btree (assigned_to) WHE
 --
 
 CREATE INDEX tasks_parent_idx ON public.tasks USING btree (parent_id) WHERE (parent_id IS NOT NULL);
+
+
+--
+-- Name: tasks_project_board_column_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_project_board_column_idx ON public.tasks USING btree (project_id, board_column) WHERE (board_column IS NOT NULL);
 
 
 --
@@ -9386,6 +10016,20 @@ CREATE TRIGGER before_write BEFORE INSERT OR UPDATE ON public.teams FOR EACH ROW
 
 
 --
+-- Name: tasks board_column_rules; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER board_column_rules BEFORE INSERT OR UPDATE OF board_column, project_id ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.tasks_board_column_rules();
+
+
+--
+-- Name: projects board_columns_removed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER board_columns_removed AFTER UPDATE OF board_columns ON public.projects FOR EACH ROW WHEN ((old.board_columns IS DISTINCT FROM new.board_columns)) EXECUTE FUNCTION private.projects_board_columns_removed();
+
+
+--
 -- Name: journal_entries count_creation; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -9502,6 +10146,13 @@ CREATE TRIGGER server_fields BEFORE INSERT OR UPDATE ON public.user_profiles FOR
 --
 
 CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.global_tags FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+
+--
+-- Name: import_batches set_updated_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.import_batches FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 
 --
@@ -9736,10 +10387,38 @@ CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.activit
 
 
 --
+-- Name: app_passwords zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.app_passwords FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('created_at', '|', 'id');
+
+
+--
+-- Name: caldav_objects zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.caldav_objects FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('|', 'updated_at');
+
+
+--
+-- Name: calendar_feeds zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.calendar_feeds FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('created_at', '|');
+
+
+--
 -- Name: global_tags zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.global_tags FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('created_at', '|', 'updated_at', 'id');
+
+
+--
+-- Name: import_batches zz_server_owned_columns; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER zz_server_owned_columns BEFORE INSERT OR UPDATE ON public.import_batches FOR EACH ROW EXECUTE FUNCTION private.server_owned_columns('created_at', '|', 'updated_at', 'id');
 
 
 --
@@ -10247,11 +10926,59 @@ ALTER TABLE ONLY public.activity_logs
 
 
 --
+-- Name: app_passwords app_passwords_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_passwords
+    ADD CONSTRAINT app_passwords_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: caldav_objects caldav_objects_task_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.caldav_objects
+    ADD CONSTRAINT caldav_objects_task_id_fkey FOREIGN KEY (task_id) REFERENCES public.tasks(id) ON DELETE CASCADE;
+
+
+--
+-- Name: caldav_objects caldav_objects_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.caldav_objects
+    ADD CONSTRAINT caldav_objects_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: calendar_feeds calendar_feeds_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.calendar_feeds
+    ADD CONSTRAINT calendar_feeds_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
 -- Name: global_tags global_tags_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.global_tags
     ADD CONSTRAINT global_tags_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: import_batch_items import_batch_items_batch_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_batch_items
+    ADD CONSTRAINT import_batch_items_batch_id_fkey FOREIGN KEY (batch_id) REFERENCES public.import_batches(id) ON DELETE CASCADE;
+
+
+--
+-- Name: import_batches import_batches_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_batches
+    ADD CONSTRAINT import_batches_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 
 --
@@ -10843,6 +11570,12 @@ CREATE POLICY "admins, inviters and invitees withdraw pending invitations" ON pu
 
 
 --
+-- Name: app_passwords; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.app_passwords ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: integration_audit_logs append own audit log; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -10883,6 +11616,18 @@ CREATE POLICY "attach to reachable tasks" ON public.task_attachments FOR INSERT 
 
 CREATE POLICY "authors and managers change comments" ON public.task_comments FOR UPDATE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR private.can_access_task(task_id))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) OR private.can_access_task(task_id)));
 
+
+--
+-- Name: caldav_objects; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.caldav_objects ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: calendar_feeds; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.calendar_feeds ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: task_comments comment on reachable tasks; Type: POLICY; Schema: public; Owner: -
@@ -10955,10 +11700,45 @@ CREATE POLICY data_access_allowed ON public.admin_sql_audit AS RESTRICTIVE USING
 
 
 --
+-- Name: app_passwords data_access_allowed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY data_access_allowed ON public.app_passwords AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
+
+
+--
+-- Name: caldav_objects data_access_allowed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY data_access_allowed ON public.caldav_objects AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
+
+
+--
+-- Name: calendar_feeds data_access_allowed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY data_access_allowed ON public.calendar_feeds AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
+
+
+--
 -- Name: global_tags data_access_allowed; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY data_access_allowed ON public.global_tags AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
+
+
+--
+-- Name: import_batch_items data_access_allowed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY data_access_allowed ON public.import_batch_items AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
+
+
+--
+-- Name: import_batches data_access_allowed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY data_access_allowed ON public.import_batches AS RESTRICTIVE USING (( SELECT auth.data_access_allowed() AS data_access_allowed)) WITH CHECK (( SELECT auth.data_access_allowed() AS data_access_allowed));
 
 
 --
@@ -11262,6 +12042,18 @@ CREATE POLICY "edit shared: notes shared by link for editing" ON public.notes FO
 ALTER TABLE public.global_tags ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: import_batch_items; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.import_batch_items ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: import_batches; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.import_batches ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: integration_audit_logs; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -11292,6 +12084,17 @@ CREATE POLICY "inviters and managers delete invites" ON public.project_invites F
 --
 
 CREATE POLICY "inviters, managers and invitees read invites" ON public.project_invites FOR SELECT TO authenticated USING (((invited_by = ( SELECT auth.uid() AS uid)) OR (project_id = ANY (( SELECT private.managed_project_ids() AS managed_project_ids)::uuid[])) OR (email = ( SELECT private.current_user_email() AS current_user_email))));
+
+
+--
+-- Name: import_batch_items items of own import batches; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "items of own import batches" ON public.import_batch_items TO authenticated USING ((batch_id IN ( SELECT b.id
+   FROM public.import_batches b
+  WHERE (b.user_id = ( SELECT auth.uid() AS uid))))) WITH CHECK ((batch_id IN ( SELECT b.id
+   FROM public.import_batches b
+  WHERE ((b.user_id = ( SELECT auth.uid() AS uid)) AND (b.status = 'running'::text)))));
 
 
 --
@@ -11455,10 +12258,26 @@ ALTER TABLE public.notes ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: caldav_objects own caldav objects; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "own caldav objects" ON public.caldav_objects TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM public.tasks t
+  WHERE (t.id = caldav_objects.task_id)))));
+
+
+--
 -- Name: integration_connections own connections; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY "own connections" ON public.integration_connections TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+
+
+--
+-- Name: import_batches own import batches; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "own import batches" ON public.import_batches TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
 
 --
@@ -11658,10 +12477,24 @@ CREATE POLICY "read own and project tasks" ON public.tasks FOR SELECT TO authent
 
 
 --
+-- Name: app_passwords read own app passwords; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "read own app passwords" ON public.app_passwords FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+
+--
 -- Name: integration_audit_logs read own audit log; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY "read own audit log" ON public.integration_audit_logs FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+
+--
+-- Name: calendar_feeds read own calendar feed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "read own calendar feed" ON public.calendar_feeds FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 
 --
@@ -11753,6 +12586,13 @@ CREATE POLICY "recipients mark notifications read" ON public.notifications FOR U
 --
 
 CREATE POLICY "recipients read notifications" ON public.notifications FOR SELECT TO authenticated USING ((to_user_id = ( SELECT auth.uid() AS uid)));
+
+
+--
+-- Name: app_passwords revoke own app passwords; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "revoke own app passwords" ON public.app_passwords FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 
 --
@@ -12438,11 +13278,35 @@ GRANT ALL ON FUNCTION private.activity_total(p_scope text, p_scope_id uuid, p_ty
 
 
 --
+-- Name: FUNCTION app_password_hash(p_password text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.app_password_hash(p_password text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION app_password_owner(p_email text, p_password text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.app_password_owner(p_email text, p_password text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.app_password_owner(p_email text, p_password text) TO service_role;
+
+
+--
 -- Name: FUNCTION apply_assignment(p_task_id uuid, p_assigned_to uuid, p_team_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
 GRANT ALL ON FUNCTION private.apply_assignment(p_task_id uuid, p_assigned_to uuid, p_team_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.apply_assignment(p_task_id uuid, p_assigned_to uuid, p_team_id uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION assert_calendar_sync(p_user_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.assert_calendar_sync(p_user_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.assert_calendar_sync(p_user_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.assert_calendar_sync(p_user_id uuid) TO service_role;
 
 
 --
@@ -12476,6 +13340,14 @@ GRANT ALL ON FUNCTION private.attachment_megabytes(p_user_id uuid) TO service_ro
 
 GRANT ALL ON FUNCTION private.attachment_mime_types() TO authenticated;
 GRANT ALL ON FUNCTION private.attachment_mime_types() TO service_role;
+
+
+--
+-- Name: FUNCTION calendar_feed_owner(p_token text, OUT user_id uuid, OUT allowed boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.calendar_feed_owner(p_token text, OUT user_id uuid, OUT allowed boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.calendar_feed_owner(p_token text, OUT user_id uuid, OUT allowed boolean) TO service_role;
 
 
 --
@@ -13048,6 +13920,13 @@ GRANT ALL ON FUNCTION private.project_role_of(p_project_id uuid, p_user_id uuid)
 
 
 --
+-- Name: FUNCTION projects_board_columns_removed(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.projects_board_columns_removed() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION refine_logged_twin(p_id uuid, p_description text, p_entity_name text, p_metadata jsonb); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13295,6 +14174,14 @@ GRANT ALL ON FUNCTION private.user_plan(p_user_id uuid) TO service_role;
 
 
 --
+-- Name: FUNCTION valid_board_columns(p_columns jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+GRANT ALL ON FUNCTION private.valid_board_columns(p_columns jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.valid_board_columns(p_columns jsonb) TO service_role;
+
+
+--
 -- Name: FUNCTION validate_smart_filter(p_name text, p_description text, p_filters_data text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13345,6 +14232,15 @@ GRANT ALL ON FUNCTION public.bulk_update_tasks(p_changes jsonb) TO service_role;
 REVOKE ALL ON FUNCTION public.cancel_project_invite(p_invite_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.cancel_project_invite(p_invite_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.cancel_project_invite(p_invite_id uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION create_app_password(p_name text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.create_app_password(p_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_app_password(p_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.create_app_password(p_name text) TO service_role;
 
 
 --
@@ -13555,12 +14451,30 @@ GRANT ALL ON FUNCTION public.get_task_people(p_task_id uuid) TO service_role;
 
 
 --
+-- Name: FUNCTION import_chunk(p_batch_id uuid, p_rows jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.import_chunk(p_batch_id uuid, p_rows jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.import_chunk(p_batch_id uuid, p_rows jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.import_chunk(p_batch_id uuid, p_rows jsonb) TO service_role;
+
+
+--
 -- Name: FUNCTION log_2fa_event(event_type text, factor_id text, challenge_id text, success boolean, metadata jsonb); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.log_2fa_event(event_type text, factor_id text, challenge_id text, success boolean, metadata jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.log_2fa_event(event_type text, factor_id text, challenge_id text, success boolean, metadata jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.log_2fa_event(event_type text, factor_id text, challenge_id text, success boolean, metadata jsonb) TO service_role;
+
+
+--
+-- Name: FUNCTION move_board_task(p_task_id uuid, p_fields jsonb, p_order uuid[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.move_board_task(p_task_id uuid, p_fields jsonb, p_order uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.move_board_task(p_task_id uuid, p_fields jsonb, p_order uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.move_board_task(p_task_id uuid, p_fields jsonb, p_order uuid[]) TO service_role;
 
 
 --
@@ -13573,6 +14487,23 @@ GRANT ALL ON FUNCTION public.open_share_link(p_token text) TO service_role;
 
 
 --
+-- Name: TABLE calendar_feeds; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.calendar_feeds TO service_role;
+GRANT SELECT ON TABLE public.calendar_feeds TO authenticated;
+
+
+--
+-- Name: FUNCTION regenerate_calendar_feed(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.regenerate_calendar_feed() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.regenerate_calendar_feed() TO authenticated;
+GRANT ALL ON FUNCTION public.regenerate_calendar_feed() TO service_role;
+
+
+--
 -- Name: FUNCTION reorder_projects(p_project_ids uuid[]); Type: ACL; Schema: public; Owner: -
 --
 
@@ -13582,12 +14513,30 @@ GRANT ALL ON FUNCTION public.reorder_projects(p_project_ids uuid[]) TO service_r
 
 
 --
+-- Name: FUNCTION revoke_calendar_feed(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.revoke_calendar_feed() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.revoke_calendar_feed() TO authenticated;
+GRANT ALL ON FUNCTION public.revoke_calendar_feed() TO service_role;
+
+
+--
 -- Name: FUNCTION search_user_content(p_search_term text, p_content_type text, p_limit integer); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.search_user_content(p_search_term text, p_content_type text, p_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.search_user_content(p_search_term text, p_content_type text, p_limit integer) TO authenticated;
 GRANT ALL ON FUNCTION public.search_user_content(p_search_term text, p_content_type text, p_limit integer) TO service_role;
+
+
+--
+-- Name: FUNCTION undo_import(p_batch_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.undo_import(p_batch_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.undo_import(p_batch_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.undo_import(p_batch_id uuid) TO service_role;
 
 
 --
@@ -13708,12 +14657,86 @@ GRANT ALL ON SEQUENCE public.admin_sql_audit_id_seq TO service_role;
 
 
 --
+-- Name: TABLE app_passwords; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.app_passwords TO service_role;
+GRANT DELETE ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(id) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.user_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(user_id) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(name) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.created_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(created_at) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: COLUMN app_passwords.last_used_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(last_used_at) ON TABLE public.app_passwords TO authenticated;
+
+
+--
+-- Name: TABLE caldav_objects; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.caldav_objects TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.caldav_objects TO authenticated;
+
+
+--
 -- Name: TABLE global_tags; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.global_tags TO anon;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.global_tags TO authenticated;
 GRANT ALL ON TABLE public.global_tags TO service_role;
+
+
+--
+-- Name: TABLE import_batch_items; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.import_batch_items TO service_role;
+GRANT SELECT,INSERT ON TABLE public.import_batch_items TO authenticated;
+
+
+--
+-- Name: TABLE import_batches; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.import_batches TO service_role;
+GRANT SELECT,INSERT,DELETE ON TABLE public.import_batches TO authenticated;
+
+
+--
+-- Name: COLUMN import_batches.status; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(status) ON TABLE public.import_batches TO authenticated;
 
 
 --

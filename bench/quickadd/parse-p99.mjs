@@ -10,23 +10,10 @@
 //     preemption and GC pauses: what one user might see);
 //   - per input: each input's fastest round (the parser's own cost, with
 //     the shared machine's scheduling noise taken out).
-import { createRequire } from 'node:module'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir, loadavg } from 'node:os'
-import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { loadavg } from 'node:os'
+import { loadWebModule } from '../lib/load-web-module.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const require = createRequire(path.join(root, 'web/package.json'))
-const { build } = await import(pathToFileURL(require.resolve('rolldown')).href)
-const out = path.join(mkdtempSync(path.join(tmpdir(), 'parse-bench-')), 'parse.mjs')
-await build({
-  input: path.join(root, 'web/src/features/tasks/quick-add/parse.ts'),
-  platform: 'node',
-  logLevel: 'silent',
-  output: { file: out, format: 'esm' },
-})
-const { parse } = await import(pathToFileURL(out).href)
+const { parse } = await loadWebModule('src/features/tasks/quick-add/parse.ts')
 
 // The realistic corpus: what people type into a quick-add box, in every
 // group the parser knows, plus plain titles, with noise words and numbers

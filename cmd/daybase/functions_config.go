@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	netmail "net/mail"
 	"strings"
@@ -16,10 +17,11 @@ import (
 	"daybase/functions/restore"
 	"daybase/functions/support"
 	"daybase/gateway/auth"
+	"daybase/internal/config"
 	"daybase/internal/mail"
 )
 
-// functionsEnv is the /functions/v1 and background-jobs part of the
+// functionsSettings is the /functions/v1 and background-jobs part of the
 // environment (README "Configuration").
 //
 //	DAYBASE_JOBS_DISABLED   true: this instance runs no scheduler (another one
@@ -36,35 +38,32 @@ import (
 //	                        the dev outbox, auth.outbox, and logged)
 //	(SMTP: the auth service's DAYBASE_SMTP_* settings; without them reminder
 //	and support e-mail goes to the dev outbox, auth.outbox)
-type functionsEnv struct {
-	// reminders is the one reminders service: the function that schedules
-	// a task's notifications and the scheduler that sends them share it.
-	reminders    *reminders.Service
+type functionsSettings struct {
 	jobsDisabled bool
-	mailer       mail.Sender
-	support      support.Config
 	billing      billing.Config
 	integrations integrations.Config
+	supportTo    string // empty: support requests stay in the outbox
 }
 
-func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
-	e := functionsEnv{reminders: reminders.NewService(d.adminPool, d.log)}
+func functionsConfig(getenv func(string) string, cfg config.Config) (functionsSettings, error) {
+	var e functionsSettings
+	var errs []error
 	switch v := getenv("DAYBASE_JOBS_DISABLED"); v {
 	case "", "false", "0":
 	case "true", "1":
 		e.jobsDisabled = true
 	default:
-		return e, fmt.Errorf("DAYBASE_JOBS_DISABLED=%q: want true or false", v)
+		errs = append(errs, fmt.Errorf("DAYBASE_JOBS_DISABLED=%q: want true or false", v))
 	}
 	e.billing = billing.Config{
-		PublicURL:           d.cfg.PublicURL(),
+		PublicURL:           cfg.PublicURL(),
 		StripeSecretKey:     strings.TrimSpace(getenv("DAYBASE_STRIPE_SECRET_KEY")),
 		StripeWebhookSecret: strings.TrimSpace(getenv("DAYBASE_STRIPE_WEBHOOK_SECRET")),
 		StripeAPIURL:        strings.TrimSpace(getenv("DAYBASE_STRIPE_API_URL")),
 		StripePrices:        map[string]string{},
 		// The free "pay" button is for a development server nobody else
 		// reaches (issue 17); anywhere else it must be asked for.
-		LocalCheckout: loopbackOnly(d.cfg),
+		LocalCheckout: loopbackOnly(cfg),
 	}
 	switch v := strings.TrimSpace(getenv("DAYBASE_BILLING_LOCAL_CHECKOUT")); v {
 	case "":
@@ -73,7 +72,7 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 	case "false", "0":
 		e.billing.LocalCheckout = false
 	default:
-		return e, fmt.Errorf("DAYBASE_BILLING_LOCAL_CHECKOUT=%q: want true or false", v)
+		errs = append(errs, fmt.Errorf("DAYBASE_BILLING_LOCAL_CHECKOUT=%q: want true or false", v))
 	}
 	for _, p := range billing.Prices {
 		if v := strings.TrimSpace(getenv("DAYBASE_STRIPE_PRICE_" + strings.ToUpper(p.Name))); v != "" {
@@ -84,24 +83,42 @@ func functionsConfig(d deps, getenv func(string) string) (functionsEnv, error) {
 	if v := strings.TrimSpace(getenv("DAYBASE_INTEGRATIONS_ALLOW_HOSTS")); v != "" {
 		e.integrations.AllowInternalHosts = strings.Split(v, ",")
 	}
+	if v := strings.TrimSpace(getenv("DAYBASE_SUPPORT_EMAIL")); v != "" {
+		a, err := netmail.ParseAddress(v)
+		if err != nil || a.Name != "" {
+			errs = append(errs, fmt.Errorf("DAYBASE_SUPPORT_EMAIL=%q: want a plain e-mail address", v))
+		} else {
+			e.supportTo = a.Address
+		}
+	}
+	return e, errors.Join(errs...)
+}
+
+// functionsEnv is what the functions and the background jobs are built
+// from: their settings and the services they share.
+type functionsEnv struct {
+	functionsSettings
+	// reminders is the one reminders service: the function that schedules
+	// a task's notifications and the scheduler that sends them share it.
+	reminders *reminders.Service
+	mailer    mail.Sender
+	support   support.Config
+}
+
+// newFunctionsEnv builds the shared services of d.set.functions once.
+func newFunctionsEnv(d deps) (functionsEnv, error) {
+	e := functionsEnv{functionsSettings: d.set.functions, reminders: reminders.NewService(d.adminPool, d.log)}
 	outbox := mail.NewOutbox(d.adminPool, d.log.With("component", "functions"))
 	e.mailer = outbox
-	if d.auth.SMTP.Host != "" {
-		m, err := mail.NewSMTP(d.auth.SMTP.Mail())
+	if d.set.auth.SMTP.Host != "" {
+		m, err := mail.NewSMTP(d.set.auth.SMTP.Mail())
 		if err != nil {
 			return e, err
 		}
 		e.mailer = m
 	}
-	e.support = support.Config{Mailer: e.mailer}
-	if v := strings.TrimSpace(getenv("DAYBASE_SUPPORT_EMAIL")); v != "" {
-		a, err := netmail.ParseAddress(v)
-		if err != nil || a.Name != "" {
-			return e, fmt.Errorf("DAYBASE_SUPPORT_EMAIL=%q: want a plain e-mail address", v)
-		}
-		e.support.To = a.Address
-	}
-	if e.support.To == "" || d.auth.SMTP.Host == "" {
+	e.support = support.Config{Mailer: e.mailer, To: e.supportTo}
+	if e.support.To == "" || d.set.auth.SMTP.Host == "" {
 		e.support.Mailer = outbox
 	}
 	return e, nil

@@ -138,7 +138,7 @@ func (e *env) parse(args []string, register func(*flag.FlagSet)) error {
 		fs.Usage()
 		return errUsage
 	}
-	if err := e.cfg.Load(fs, os.Getenv); err != nil {
+	if err := errors.Join(e.cfg.Load(fs, os.Getenv), config.CheckEnviron(os.Environ())); err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
 	e.flags = fs

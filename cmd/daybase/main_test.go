@@ -33,6 +33,22 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 	}
 }
 
+// TestUnknownSettingStopsTheStart: a misspelt variable is named, with
+// the setting it was probably meant to be, before anything starts.
+func TestUnknownSettingStopsTheStart(t *testing.T) {
+	t.Setenv("DAYBASE_DATA_DIR", t.TempDir())
+	t.Setenv("DAYBASE_SMTP_PASSWORD", "secret")
+	t.Setenv("DAYBASE_BIN", "bin/daybase") // the suites' own variables are fine
+	var out, errOut bytes.Buffer
+	if code := run([]string{"keys", "--json"}, nil, &out, &errOut); code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, errOut.String())
+	}
+	want := "DAYBASE_SMTP_PASSWORD: unknown setting (did you mean DAYBASE_SMTP_PASS?)"
+	if !strings.Contains(errOut.String(), want) || strings.Contains(errOut.String(), "DAYBASE_BIN") {
+		t.Fatalf("stderr %q does not name only DAYBASE_SMTP_PASSWORD", errOut.String())
+	}
+}
+
 func TestKeysJSONCreatesPrivateSecrets(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("DAYBASE_DATA_DIR", dir)

@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -28,12 +28,14 @@ var schemaName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_$]{0,62}$`)
 
 func restConfig(getenv func(string) string) (restSettings, error) {
 	s := restSettings{Schemas: []string{"public"}, MaxRows: 1000}
+	var errs []error
 	if v := strings.TrimSpace(getenv("DAYBASE_REST_SCHEMAS")); v != "" {
 		s.Schemas = nil
 		for _, name := range strings.Split(v, ",") {
 			name = strings.TrimSpace(name)
 			if !schemaName.MatchString(name) {
-				return s, fmt.Errorf("DAYBASE_REST_SCHEMAS=%q: %q is not a schema name (comma-separated, the first is the default)", v, name)
+				errs = append(errs, fmt.Errorf("DAYBASE_REST_SCHEMAS=%q: %q is not a schema name (comma-separated, the first is the default)", v, name))
+				continue
 			}
 			s.Schemas = append(s.Schemas, name)
 		}
@@ -41,35 +43,29 @@ func restConfig(getenv func(string) string) (restSettings, error) {
 	if v := strings.TrimSpace(getenv("DAYBASE_REST_MAX_ROWS")); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			return s, fmt.Errorf("DAYBASE_REST_MAX_ROWS=%q: want a positive number", v)
+			errs = append(errs, fmt.Errorf("DAYBASE_REST_MAX_ROWS=%q: want a positive number", v))
 		}
 		s.MaxRows = int64(n)
 	}
-	if v := strings.TrimSpace(getenv("DAYBASE_REST_TX_ALLOW_OVERRIDE")); v != "" {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			return s, fmt.Errorf("DAYBASE_REST_TX_ALLOW_OVERRIDE=%q: want true or false", v)
+	boolean := func(name string, dst *bool) {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s=%q: want true or false", name, v))
+			}
+			*dst = b
 		}
-		s.TxAllowOverride = b
 	}
-	if v := strings.TrimSpace(getenv("DAYBASE_REST_PLAN_ENABLED")); v != "" {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			return s, fmt.Errorf("DAYBASE_REST_PLAN_ENABLED=%q: want true or false", v)
-		}
-		s.PlanEnabled = b
-	}
-	return s, nil
+	boolean("DAYBASE_REST_TX_ALLOW_OVERRIDE", &s.TxAllowOverride)
+	boolean("DAYBASE_REST_PLAN_ENABLED", &s.PlanEnabled)
+	return s, errors.Join(errs...)
 }
 
 // restService builds /rest/v1: the PostgREST-compatible engine on the API
 // pool, with a schema cache loaded now and kept fresh by NOTIFY pgrst
 // through the admin pool. The returned func stops the watcher.
 func restService(d deps) (gateway.Service, func(), error) {
-	settings, err := restConfig(os.Getenv)
-	if err != nil {
-		return gateway.Service{}, nil, fmt.Errorf("rest configuration: %w", err)
-	}
+	settings := d.set.rest
 	log := d.log.With("service", "rest")
 	cache := schemacache.New(schemacache.Config{Schemas: settings.Schemas}, log)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -27,6 +27,12 @@ func serve(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	start := time.Now()
+	// Every setting is read now: a malformed one stops the start before
+	// the port, the cluster or the database are touched.
+	set, err := loadSettings(os.Getenv, e.cfg)
+	if err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
 	dir := datadir.Dir(e.cfg.DataDir)
 	if err := dir.Ensure(); err != nil {
 		return err
@@ -65,14 +71,11 @@ func serve(ctx context.Context, e *env, args []string) error {
 	defer apiPool.Close()
 
 	signer := token.NewSigner(k.JWTSecret)
-	authCfg, err := authConfig(os.Getenv, e.cfg)
-	if err != nil {
-		return fmt.Errorf("auth configuration: %w", err)
-	}
+	authCfg := set.auth
 	if err := watchSigningKeys(ctx, e, dir.Secrets(), signer, authCfg.JWTExpiry); err != nil {
 		return err
 	}
-	svcs, closeServices, err := services(deps{cfg: e.cfg, keys: k, signer: signer, adminPool: adminPool, apiPool: apiPool, log: e.log, auth: authCfg})
+	svcs, closeServices, err := services(deps{cfg: e.cfg, keys: k, signer: signer, adminPool: adminPool, apiPool: apiPool, log: e.log, set: set})
 	if err != nil {
 		return err
 	}

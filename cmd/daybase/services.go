@@ -3,13 +3,13 @@ package main
 import (
 	"fmt"
 	"log/slog"
-	"os"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/functions"
 	"daybase/gateway"
 	"daybase/gateway/auth"
+	"daybase/gateway/calsync"
 	"daybase/internal/config"
 	"daybase/internal/keys"
 	"daybase/internal/token"
@@ -23,7 +23,7 @@ type deps struct {
 	signer    *token.Signer
 	adminPool *pgxpool.Pool // superuser-capable: auth, schema cache, jobs
 	apiPool   *pgxpool.Pool // authenticator: requests run as the JWT's role
-	auth      auth.Config   // /auth/v1 settings, read once by serve (authConfig)
+	set       settings      // every service's settings, read once by serve (loadSettings)
 	log       *slog.Logger
 }
 
@@ -38,8 +38,8 @@ func services(d deps) ([]gateway.Service, func(), error) {
 		}
 	}
 
-	logConfirmation(d.log, d.auth, loopbackOnly(d.cfg))
-	authSvc, err := auth.New(d.auth, d.adminPool, d.signer, d.cfg.PublicURL(), d.log)
+	logConfirmation(d.log, d.set.auth, loopbackOnly(d.cfg))
+	authSvc, err := auth.New(d.set.auth, d.adminPool, d.signer, d.cfg.PublicURL(), d.log)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -47,7 +47,7 @@ func services(d deps) ([]gateway.Service, func(), error) {
 	list = append(list, gateway.Service{Prefix: "/auth/v1", Handler: authSvc,
 		OpenPaths: []string{"/verify", "/callback", "/authorize"}})
 
-	storageSvc, closeStorage, err := storageService(d, os.Getenv)
+	storageSvc, closeStorage, err := storageService(d)
 	if err != nil {
 		closeAll()
 		return nil, nil, err
@@ -55,10 +55,10 @@ func services(d deps) ([]gateway.Service, func(), error) {
 	closers = append(closers, closeStorage)
 	list = append(list, storageSvc)
 
-	fnEnv, err := functionsConfig(d, os.Getenv)
+	fnEnv, err := newFunctionsEnv(d)
 	if err != nil {
 		closeAll()
-		return nil, nil, fmt.Errorf("functions configuration: %w", err)
+		return nil, nil, fmt.Errorf("functions: %w", err)
 	}
 	bg, err := startJobs(d, fnEnv, authSvc) // reminder scheduler; stops with serve
 	if err != nil {
@@ -76,6 +76,13 @@ func services(d deps) ([]gateway.Service, func(), error) {
 
 	list = append(list, gateway.Service{Prefix: "/functions/v1", APIKey: gateway.APIKeyOptional,
 		Handler: functions.New(d.apiPool, d.log, buildFunctions(d, fnEnv)...)})
+
+	// Calendar apps send no apikey: the feed's secret token, or CalDAV's
+	// Basic sign-in with an app password, authorises.
+	list = append(list, gateway.Service{Prefix: "/calendar/v1", APIKey: gateway.APIKeyOptional,
+		Handler: calsync.New(calsync.Config{Admin: d.adminPool, API: d.apiPool, Log: d.log.With("service", "calendar"), Prefix: "/calendar/v1"})})
+	list = append(list, gateway.Service{Prefix: "/.well-known/caldav", APIKey: gateway.APIKeyOptional,
+		Handler: calsync.WellKnown("/calendar/v1/dav/")})
 
 	rt, err := realtime.New(realtime.Config{Signer: d.signer, Admin: d.adminPool, API: d.apiPool, Log: d.log.With("service", "realtime")})
 	if err != nil {

@@ -98,11 +98,8 @@ func storageConfig(getenv func(string) string) (storageEnv, error) {
 }
 
 // storageService builds /storage/v1 on the local disk store or on S3.
-func storageService(d deps, getenv func(string) string) (gateway.Service, func(), error) {
-	env, err := storageConfig(getenv)
-	if err != nil {
-		return gateway.Service{}, nil, fmt.Errorf("storage configuration: %w", err)
-	}
+func storageService(d deps) (gateway.Service, func(), error) {
+	env := d.set.storage
 	var backend storage.Backend
 	closeBackend := func() {}
 	if env.useS3 {

@@ -220,8 +220,7 @@ func (s *Service) checkout(ctx context.Context, r *functions.Request) (any, erro
 	if err != nil {
 		return nil, err
 	}
-	c.customerID, err = s.latestCustomer(ctx, `SELECT customer_id FROM public.user_subscriptions
-WHERE user_id = $1 AND customer_id IS NOT NULL ORDER BY created_at DESC LIMIT 1`, c.userID)
+	c.customerID, err = s.latestCustomer(ctx, userCustomerLatestSQL, c.userID)
 	if err != nil {
 		return nil, err
 	}
@@ -243,8 +242,7 @@ func (s *Service) teamCheckout(ctx context.Context, r *functions.Request) (any, 
 	if err := s.mustManageTeam(ctx, r, c.teamID, true); err != nil {
 		return nil, err
 	}
-	c.customerID, err = s.latestCustomer(ctx, `SELECT customer_id FROM public.team_subscriptions
-WHERE team_id = $1 AND customer_id IS NOT NULL ORDER BY created_at DESC LIMIT 1`, c.teamID)
+	c.customerID, err = s.latestCustomer(ctx, teamCustomerLatestSQL, c.teamID)
 	if err != nil {
 		return nil, err
 	}
@@ -369,8 +367,7 @@ func (s *Service) mustManageTeam(ctx context.Context, r *functions.Request, team
 	}
 	var role *string
 	var exists bool
-	err := s.admin.QueryRow(ctx, `SELECT EXISTS (SELECT FROM public.teams WHERE id = $1::uuid),
-  (SELECT m.role FROM public.team_members m WHERE m.team_id = $1::uuid AND m.user_id = $2 AND m.status = 'active')`,
+	err := s.admin.QueryRow(ctx, teamAdminRoleSQL,
 		teamID, r.UserID()).Scan(&exists, &role)
 	if err != nil {
 		return fail(true, checkout, http.StatusNotFound, "team not found")
@@ -396,9 +393,7 @@ func (s *Service) portal(ctx context.Context, r *functions.Request) (any, error)
 	if p.userID == "" {
 		return nil, fail(false, false, http.StatusBadRequest, "a signed-in user is required")
 	}
-	err := s.admin.QueryRow(ctx, `SELECT customer_id FROM public.user_subscriptions
-WHERE user_id = $1 AND customer_id IS NOT NULL AND ($2 = '' OR customer_id = $2)
-ORDER BY created_at DESC LIMIT 1`, p.userID, in.CustomerID).Scan(&p.customerID)
+	err := s.admin.QueryRow(ctx, userCustomerForPortalSQL, p.userID, in.CustomerID).Scan(&p.customerID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		if in.CustomerID != "" {
 			return nil, fail(false, false, http.StatusForbidden, "customerId is not yours")
@@ -426,9 +421,7 @@ func (s *Service) teamPortal(ctx context.Context, r *functions.Request) (any, er
 		return nil, err
 	}
 	p := portal{userID: r.UserID(), teamID: in.TeamID, returnURL: s.cfg.PublicURL + "/app/teams/" + url.PathEscape(in.TeamID) + "/settings"}
-	err := s.admin.QueryRow(ctx, `SELECT customer_id FROM public.team_subscriptions
-WHERE team_id = $1 AND customer_id IS NOT NULL AND ($2 = '' OR customer_id = $2)
-ORDER BY created_at DESC LIMIT 1`, in.TeamID, in.CustomerID).Scan(&p.customerID)
+	err := s.admin.QueryRow(ctx, teamCustomerForPortalSQL, in.TeamID, in.CustomerID).Scan(&p.customerID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		if in.CustomerID != "" {
 			return nil, fail(true, false, http.StatusForbidden, "customerId is not this team's")

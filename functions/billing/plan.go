@@ -29,22 +29,20 @@ func AssignPlan(ctx context.Context, admin *pgxpool.Pool, email, plan string) er
 	}
 	return pgx.BeginFunc(ctx, admin, func(tx pgx.Tx) error {
 		var userID string
-		err := tx.QueryRow(ctx, `SELECT id::text FROM auth.users WHERE lower(email) = lower($1) AND deleted_at IS NULL`, email).Scan(&userID)
+		err := tx.QueryRow(ctx, planAccountFindSQL, email).Scan(&userID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("%w: %s", ErrNoAccount, email)
 		}
 		if err != nil {
 			return fmt.Errorf("find account %s: %w", email, err)
 		}
-		if _, err := tx.Exec(ctx, `UPDATE public.user_subscriptions SET status = 'canceled', updated_at = now()
-WHERE user_id = $1 AND status IN ('active', 'trialing', 'past_due')`, userID); err != nil {
+		if _, err := tx.Exec(ctx, planSubscriptionsCancelSQL, userID); err != nil {
 			return fmt.Errorf("cancel subscriptions of %s: %w", email, err)
 		}
 		if plan == "free" {
 			return nil
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO public.user_subscriptions (user_id, status, plan_id, subscription_id, current_period_start)
-VALUES ($1, 'active', $2, 'operator_' || extensions.gen_random_uuid(), now())`, userID, plan); err != nil {
+		if _, err := tx.Exec(ctx, planSubscriptionInsertSQL, userID, plan); err != nil {
 			return fmt.Errorf("assign %s to %s: %w", plan, email, err)
 		}
 		return nil
@@ -54,7 +52,7 @@ VALUES ($1, 'active', $2, 'operator_' || extensions.gen_random_uuid(), now())`, 
 // CurrentPlan is the plan the caps apply to for the account of email.
 func CurrentPlan(ctx context.Context, admin *pgxpool.Pool, email string) (string, error) {
 	var plan *string
-	err := admin.QueryRow(ctx, `SELECT private.user_plan(id) FROM auth.users WHERE lower(email) = lower($1) AND deleted_at IS NULL`, email).Scan(&plan)
+	err := admin.QueryRow(ctx, planCurrentSQL, email).Scan(&plan)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", fmt.Errorf("%w: %s", ErrNoAccount, email)
 	}

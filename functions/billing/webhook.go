@@ -38,7 +38,7 @@ func (s *Service) webhook(ctx context.Context, r *functions.Request) (any, error
 	}
 	applied := false
 	err = pgx.BeginFunc(ctx, s.admin, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `INSERT INTO jobs.stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, ev.ID, string(ev.Type))
+		tag, err := tx.Exec(ctx, stripeEventRecordSQL, ev.ID, string(ev.Type))
 		if err != nil || tag.RowsAffected() == 0 {
 			return err // a redelivery: already applied
 		}
@@ -117,11 +117,11 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, ev stripe.Event) error {
 
 func insertIfAbsent(ctx context.Context, tx pgx.Tx, s subscription) error {
 	var exists bool
-	table := "public.user_subscriptions"
+	existsSQL := userSubscriptionExistsSQL
 	if s.teamID != "" {
-		table = "public.team_subscriptions"
+		existsSQL = teamSubscriptionExistsSQL
 	}
-	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM `+table+` WHERE subscription_id = $1)`, s.subscriptionID).Scan(&exists); err != nil {
+	if err := tx.QueryRow(ctx, existsSQL, s.subscriptionID).Scan(&exists); err != nil {
 		return err
 	}
 	if exists {
@@ -131,10 +131,8 @@ func insertIfAbsent(ctx context.Context, tx pgx.Tx, s subscription) error {
 }
 
 func updateKnown(ctx context.Context, tx pgx.Tx, s subscription) error {
-	for _, table := range []string{"public.user_subscriptions", "public.team_subscriptions"} {
-		if _, err := tx.Exec(ctx, `UPDATE `+table+` SET status = $2, cancel_at_period_end = $3,
-  current_period_start = coalesce($4, current_period_start), current_period_end = coalesce($5, current_period_end)
-WHERE subscription_id = $1`, s.subscriptionID, s.status, s.cancelAtPeriodEnd, s.periodStart, s.periodEnd); err != nil {
+	for _, updateSQL := range []string{userSubscriptionUpdateSQL, teamSubscriptionUpdateSQL} {
+		if _, err := tx.Exec(ctx, updateSQL, s.subscriptionID, s.status, s.cancelAtPeriodEnd, s.periodStart, s.periodEnd); err != nil {
 			return err
 		}
 	}

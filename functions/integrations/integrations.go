@@ -108,15 +108,14 @@ func (s *Service) connection(ctx context.Context, r *functions.Request, provider
 		return c, err
 	}
 	userID := r.UserID()
-	err := s.admin.QueryRow(ctx, `SELECT config FROM public.integration_connections
-WHERE user_id = $1 AND provider_key = $2 AND status = 'connected'`, userID, provider).Scan(&c.config)
+	err := s.admin.QueryRow(ctx, connectionConfigSQL, userID, provider).Scan(&c.config)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, errNotConnected
 	}
 	if err != nil {
 		return c, err
 	}
-	rows, err := s.admin.Query(ctx, `SELECT name, value FROM jobs.integration_secrets WHERE user_id = $1 AND provider_key = $2`, userID, provider)
+	rows, err := s.admin.Query(ctx, connectionSecretsSQL, userID, provider)
 	if err != nil {
 		return c, err
 	}
@@ -141,8 +140,7 @@ func (c connection) str(key string) string {
 func audit(ctx context.Context, r *functions.Request, provider, action, targetType, targetID string, meta map[string]any) error {
 	b, _ := json.Marshal(meta)
 	return r.AsUser(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO public.integration_audit_logs (user_id, provider_key, action, target_type, target_id, metadata, request_id)
-VALUES (auth.uid(), $1, $2, nullif($3, ''), nullif($4, ''), $5::jsonb, nullif($6, ''))`, provider, action, targetType, targetID, string(b), r.HTTP.Header.Get("X-Request-Id"))
+		_, err := tx.Exec(ctx, auditInsertSQL, provider, action, targetType, targetID, string(b), r.HTTP.Header.Get("X-Request-Id"))
 		return err
 	})
 }
@@ -187,8 +185,7 @@ func (s *Service) notifyTaskCreated(ctx context.Context, r *functions.Request) (
 		priority         int16
 	)
 	err := r.AsUser(ctx, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT title, coalesce(to_char(due_date, 'YYYY-MM-DD'), ''), priority, coalesce(tags, '')
-FROM public.tasks WHERE id = $1 AND NOT is_deleted`, in.TaskID).Scan(&title, &due, &priority, &tags)
+		return tx.QueryRow(ctx, taskForIssueSQL, in.TaskID).Scan(&title, &due, &priority, &tags)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, functions.Errorf(http.StatusNotFound, "Task not found")

@@ -165,6 +165,14 @@ func TestCompletedLateAndFromCompletion(t *testing.T) {
 	if o.DueDate != day(3) {
 		t.Errorf("from completion: %s, want %s", o.DueDate, day(3))
 	}
+	// every! (issue 26) completed early: still from the completion day,
+	// where "from due" would give the due date plus the interval.
+	id = b.task(`{"type":"daily","interval":3,"from":"completion"}`, day(5), nil)
+	b.complete(id)
+	o, _ = b.next(id)
+	if o.DueDate != day(3) || o.Recurrence != `{"from": "completion", "type": "daily", "interval": 3}` {
+		t.Errorf("every! completed early: %+v, want due %s", o, day(3))
+	}
 }
 
 func TestUndoAndConcurrentCompletion(t *testing.T) {

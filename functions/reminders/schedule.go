@@ -75,9 +75,7 @@ func (s *Service) schedule(ctx context.Context, r *functions.Request) (any, erro
 		}
 		tzJSON, _ := json.Marshal(tz)
 		err := r.AsUser(ctx, func(tx pgx.Tx) error {
-			_, err := tx.Exec(ctx, `INSERT INTO public.user_preferences (user_id, preference_key, preference_value)
-VALUES (auth.uid(), 'timezone', $1)
-ON CONFLICT (user_id, preference_key) DO UPDATE SET preference_value = EXCLUDED.preference_value, is_deleted = false`, string(tzJSON))
+			_, err := tx.Exec(ctx, timezoneSaveSQL, string(tzJSON))
 			return err
 		})
 		if err != nil {
@@ -88,7 +86,7 @@ ON CONFLICT (user_id, preference_key) DO UPDATE SET preference_value = EXCLUDED.
 	// checked as the caller, under row-level security.
 	var visible bool
 	if err := r.AsUser(ctx, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM public.tasks WHERE id = $1)`, taskID).Scan(&visible)
+		return tx.QueryRow(ctx, taskVisibleSQL, taskID).Scan(&visible)
 	}); err != nil {
 		return nil, err
 	}
@@ -133,3 +131,8 @@ func taskIDOf(raw json.RawMessage) (string, error) {
 	}
 	return id, nil
 }
+
+var (
+	timezoneSaveSQL = query("timezone_save") // as the caller: their own preference row
+	taskVisibleSQL  = query("task_visible")  // as the caller, under row-level security
+)

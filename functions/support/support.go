@@ -131,30 +131,28 @@ func (s *Service) handle(ctx context.Context, r *functions.Request) (any, error)
 	)
 	err = r.AsService(ctx, func(tx pgx.Tx) error {
 		// One user's requests are counted and inserted one at a time.
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('support-request:' || $1, 0))`, uid); err != nil {
+		if _, err := tx.Exec(ctx, requestLockSQL, uid); err != nil {
 			return err
 		}
 		var (
 			n      int
 			oldest *time.Time
 		)
-		if err := tx.QueryRow(ctx, `SELECT count(*), min(created_at) FROM public.support_requests
-WHERE user_id = $1 AND created_at > now() - interval '1 hour'`, uid).Scan(&n, &oldest); err != nil {
+		if err := tx.QueryRow(ctx, requestsLastHourSQL, uid).Scan(&n, &oldest); err != nil {
 			return err
 		}
 		if n >= s.cfg.PerHour {
 			var secs float64
-			if err := tx.QueryRow(ctx, `SELECT extract(epoch FROM $1::timestamptz + interval '1 hour' - now())::float8`, oldest).Scan(&secs); err != nil {
+			if err := tx.QueryRow(ctx, secondsUntilSlotSQL, oldest).Scan(&secs); err != nil {
 				return err
 			}
 			limited = max(time.Duration(secs*float64(time.Second)), time.Minute)
 			return nil
 		}
-		if err := tx.QueryRow(ctx, `INSERT INTO public.support_requests (user_id, email, message, topic)
-VALUES ($1, $2, $3, $4) RETURNING id::text, created_at`, uid, addr.Address, in.Message, topic).Scan(&id, &createdAt); err != nil {
+		if err := tx.QueryRow(ctx, requestInsertSQL, uid, addr.Address, in.Message, topic).Scan(&id, &createdAt); err != nil {
 			return err
 		}
-		return tx.QueryRow(ctx, `SELECT coalesce((SELECT email FROM auth.users WHERE id = $1), '')`, uid).Scan(&accountEmail)
+		return tx.QueryRow(ctx, accountEmailSQL, uid).Scan(&accountEmail)
 	})
 	if err != nil {
 		return nil, err
@@ -188,7 +186,7 @@ VALUES ($1, $2, $3, $4) RETURNING id::text, created_at`, uid, addr.Address, in.M
 			s.log.Warn("support request mail kept in the dev outbox: set DAYBASE_SUPPORT_EMAIL to receive it", "id", id)
 		}
 		if err := r.AsService(ctx, func(tx pgx.Tx) error {
-			_, err := tx.Exec(ctx, `UPDATE public.support_requests SET mailed_at = now() WHERE id = $1`, id)
+			_, err := tx.Exec(ctx, requestMailedSQL, id)
 			return err
 		}); err != nil {
 			s.log.Error("support request mailed, mailed_at not recorded", "id", id, "err", err)

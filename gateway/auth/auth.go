@@ -177,6 +177,8 @@ func (s *Service) routes() {
 	s.handle("DELETE /admin/users/{user_id}", s.adminDeleteUser)
 	s.handle("GET /admin/users/{user_id}/factors", s.adminListFactors)
 	s.handle("DELETE /admin/users/{user_id}/factors/{factor_id}", s.adminDeleteFactor)
+	s.handle("GET /admin/users/{user_id}/passkeys", s.adminListPasskeys)
+	s.handle("DELETE /admin/users/{user_id}/passkeys/{passkey_id}", s.adminDeletePasskey)
 	s.handle("POST /admin/generate_link", s.adminGenerateLink)
 	s.handle("POST /invite", s.invite)
 

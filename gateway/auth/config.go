@@ -3,6 +3,9 @@ package auth
 import (
 	"time"
 
+	"daybase/gateway/auth/captcha"
+	"daybase/gateway/auth/provider"
+	"daybase/gateway/auth/ratelimit"
 	"daybase/internal/mail"
 )
 
@@ -129,27 +132,8 @@ type Config struct {
 	RateLimitHeader string
 }
 
-// OAuthProvider configures one OAuth 2 provider. The URL fields override
-// the provider's public endpoints, so tests can point at a fake provider.
-type OAuthProvider struct {
-	// ClientID and Secret come from the provider's developer console. Env
-	// DAYBASE_AUTH_<GOOGLE|GITHUB>_CLIENT_ID and _SECRET.
-	ClientID string
-	Secret   string
-	// AuthURL, TokenURL and UserURL replace the provider's endpoints. For
-	// GitHub, UserURL is the API base (https://api.github.com) under which
-	// /user and /user/emails are read. Env
-	// DAYBASE_AUTH_<GOOGLE|GITHUB>_AUTH_URL, _TOKEN_URL, _USER_URL.
-	AuthURL  string
-	TokenURL string
-	UserURL  string
-	// RedirectURL is the callback registered with the provider. Empty
-	// means <public URL>/auth/v1/callback. Env ..._REDIRECT_URL.
-	RedirectURL string
-}
-
-// Enabled reports whether the provider is configured.
-func (p OAuthProvider) Enabled() bool { return p.ClientID != "" && p.Secret != "" }
+// OAuthProvider configures one OAuth 2 provider (gateway/auth/provider).
+type OAuthProvider = provider.Settings
 
 // SMTPConfig is the outgoing mail server.
 type SMTPConfig struct {
@@ -173,25 +157,12 @@ func (c SMTPConfig) Mail() mail.Config {
 	return mail.Config{Host: c.Host, Port: c.Port, ImplicitTLS: c.Port == 465, User: c.User, Pass: c.Pass, From: c.From}
 }
 
-// CaptchaConfig selects the captcha provider.
-type CaptchaConfig struct {
-	// Provider is "hcaptcha" or "turnstile". Env DAYBASE_AUTH_CAPTCHA_PROVIDER.
-	Provider string
-	// Secret is the provider's secret key; empty turns captcha off and
-	// captcha tokens are ignored. Env DAYBASE_AUTH_CAPTCHA_SECRET.
-	Secret string
-	// VerifyURL replaces the provider's siteverify endpoint. Env
-	// DAYBASE_AUTH_CAPTCHA_VERIFY_URL.
-	VerifyURL string
-}
+// CaptchaConfig selects the captcha provider (gateway/auth/captcha).
+type CaptchaConfig = captcha.Config
 
 // Rate is a token bucket: up to Burst requests at once, refilled evenly
-// at Burst per Per. A zero Burst means unlimited. Env values are written
-// "N/duration" ("300/5m") or "off".
-type Rate struct {
-	Burst int
-	Per   time.Duration
-}
+// at Burst per Per (gateway/auth/ratelimit).
+type Rate = ratelimit.Rate
 
 // RateLimits are the limits of the protected endpoints. Keys are the
 // client address (IP) or the normalised e-mail address; they live in the
@@ -248,15 +219,15 @@ func Defaults() Config {
 		MFAFactorExpiry:        5 * time.Minute,
 		SMTP:                   SMTPConfig{Port: 587, From: "Daybase <no-reply@localhost>"},
 		RateLimits: RateLimits{
-			SignInIP:            Rate{500, 5 * time.Minute},
-			SignInFailuresEmail: Rate{5, 5 * time.Minute},
-			SignUpIP:            Rate{500, 5 * time.Minute},
-			OTPIP:               Rate{120, 5 * time.Minute},
-			EmailSend:           Rate{1, time.Minute},
-			VerifyIP:            Rate{300, 5 * time.Minute},
-			MFAVerifyIP:         Rate{120, 5 * time.Minute},
-			MFAFailuresFactor:   Rate{5, 150 * time.Second},
-			RefreshIP:           Rate{1800, 5 * time.Minute},
+			SignInIP:            Rate{Burst: 500, Per: 5 * time.Minute},
+			SignInFailuresEmail: Rate{Burst: 5, Per: 5 * time.Minute},
+			SignUpIP:            Rate{Burst: 500, Per: 5 * time.Minute},
+			OTPIP:               Rate{Burst: 120, Per: 5 * time.Minute},
+			EmailSend:           Rate{Burst: 1, Per: time.Minute},
+			VerifyIP:            Rate{Burst: 300, Per: 5 * time.Minute},
+			MFAVerifyIP:         Rate{Burst: 120, Per: 5 * time.Minute},
+			MFAFailuresFactor:   Rate{Burst: 5, Per: 150 * time.Second},
+			RefreshIP:           Rate{Burst: 1800, Per: 5 * time.Minute},
 		},
 	}
 }

@@ -122,6 +122,11 @@ var codeStatus = map[Code]int{
 	CodeBadOAuthCallback:        http.StatusBadRequest,
 	CodeProviderEmailUnverified: http.StatusBadRequest,
 
+	CodeManualLinkingDisabled:      http.StatusNotFound,
+	CodeIdentityAlreadyExists:      http.StatusUnprocessableEntity,
+	CodeIdentityNotFound:           http.StatusUnprocessableEntity,
+	CodeSingleIdentityNotDeletable: http.StatusUnprocessableEntity,
+
 	CodeMFAFactorNotFound:     http.StatusNotFound,
 	CodeMFAVerificationFailed: http.StatusUnprocessableEntity,
 	CodeMFAChallengeExpired:   http.StatusUnprocessableEntity,
@@ -129,6 +134,10 @@ var codeStatus = map[Code]int{
 	CodeMFAFactorNameConflict: http.StatusUnprocessableEntity,
 	CodeTooManyFactors:        http.StatusUnprocessableEntity,
 	CodeInsufficientAAL:       http.StatusForbidden,
+
+	CodeMFAPhoneEnrollDisabled:    http.StatusUnprocessableEntity,
+	CodeMFAWebAuthnEnrollDisabled: http.StatusUnprocessableEntity,
+	CodeWebAuthnChallengeExpired:  http.StatusBadRequest,
 
 	CodeOverRequestRateLimit:   http.StatusTooManyRequests,
 	CodeOverEmailSendRateLimit: http.StatusTooManyRequests,

@@ -24,13 +24,6 @@ const (
 	CodeSingleIdentityNotDeletable Code = "single_identity_not_deletable"
 )
 
-func init() {
-	codeStatus[CodeManualLinkingDisabled] = http.StatusNotFound
-	codeStatus[CodeIdentityAlreadyExists] = http.StatusUnprocessableEntity
-	codeStatus[CodeIdentityNotFound] = http.StatusUnprocessableEntity
-	codeStatus[CodeSingleIdentityNotDeletable] = http.StatusUnprocessableEntity
-}
-
 func (s *Service) requireManualLinking() error {
 	if !s.cfg.ManualLinking {
 		return fail(CodeManualLinkingDisabled, "Manual linking is disabled: set DAYBASE_AUTH_MANUAL_LINKING=true")

@@ -13,6 +13,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
+
+	"daybase/gateway/auth/qrsvg"
 )
 
 // TOTP parameters every authenticator app understands, as GoTrue uses
@@ -27,11 +29,6 @@ const (
 	CodeMFAPhoneEnrollDisabled    Code = "mfa_phone_enroll_not_enabled"
 	CodeMFAWebAuthnEnrollDisabled Code = "mfa_webauthn_enroll_not_enabled"
 )
-
-func init() {
-	codeStatus[CodeMFAPhoneEnrollDisabled] = http.StatusUnprocessableEntity
-	codeStatus[CodeMFAWebAuthnEnrollDisabled] = http.StatusUnprocessableEntity
-}
 
 // mfaCaller is a signed-in, non-anonymous user with a session, as the
 // /factors endpoints require.
@@ -123,7 +120,7 @@ func (s *Service) enrollFactor(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return fmt.Errorf("generate TOTP secret: %w", err)
 	}
-	svg, err := qrSVG(key.URL())
+	svg, err := qrsvg.Render(key.URL())
 	if err != nil {
 		return err
 	}

@@ -2,83 +2,31 @@ package auth
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/oauth2"
+
+	"daybase/gateway/auth/provider"
 )
 
-// oauthProvider is one configured OAuth 2 provider.
-type oauthProvider struct {
-	name   string
-	conf   oauth2.Config
-	apiURL string // GitHub: the API base; Google: the userinfo endpoint
-	// fetch reads the signed-in account from the provider's API.
-	fetch func(ctx context.Context, client *http.Client, apiURL string) (*providerUser, error)
-}
-
-// providerUser is what daybase keeps of a provider account.
-type providerUser struct {
-	ID            string
-	Email         string
-	EmailVerified bool
-	Name          string
-	UserName      string
-	AvatarURL     string
-}
+// oauthProvider and providerUser are gateway/auth/provider's.
+type (
+	oauthProvider = provider.Provider
+	providerUser  = provider.User
+)
 
 // providerNames are the providers daybase knows, enabled or not.
 var providerNames = map[string]string{"google": "GOOGLE", "github": "GITHUB"}
 
 // newOAuthProviders builds the enabled providers.
 func newOAuthProviders(cfg Config, publicURL string) map[string]*oauthProvider {
-	out := map[string]*oauthProvider{}
-	callback := publicURL + "/auth/v1/callback"
-	or := func(v, def string) string {
-		if v != "" {
-			return v
-		}
-		return def
-	}
-	if g := cfg.Google; g.Enabled() {
-		out["google"] = &oauthProvider{
-			name: "google",
-			conf: oauth2.Config{
-				ClientID: g.ClientID, ClientSecret: g.Secret, RedirectURL: or(g.RedirectURL, callback),
-				Endpoint: oauth2.Endpoint{
-					AuthURL:  or(g.AuthURL, "https://accounts.google.com/o/oauth2/v2/auth"),
-					TokenURL: or(g.TokenURL, "https://oauth2.googleapis.com/token"),
-				},
-				Scopes: []string{"openid", "email", "profile"},
-			},
-			apiURL: or(g.UserURL, "https://openidconnect.googleapis.com/v1/userinfo"),
-			fetch:  fetchGoogleUser,
-		}
-	}
-	if gh := cfg.GitHub; gh.Enabled() {
-		out["github"] = &oauthProvider{
-			name: "github",
-			conf: oauth2.Config{
-				ClientID: gh.ClientID, ClientSecret: gh.Secret, RedirectURL: or(gh.RedirectURL, callback),
-				Endpoint: oauth2.Endpoint{
-					AuthURL:  or(gh.AuthURL, "https://github.com/login/oauth/authorize"),
-					TokenURL: or(gh.TokenURL, "https://github.com/login/oauth/access_token"),
-				},
-				Scopes: []string{"user:email"},
-			},
-			apiURL: strings.TrimRight(or(gh.UserURL, "https://api.github.com"), "/"),
-			fetch:  fetchGitHubUser,
-		}
-	}
-	return out
+	return provider.Enabled(cfg.Google, cfg.GitHub, publicURL+"/auth/v1/callback")
 }
 
 // passThroughParams are the client's queryParams forwarded to the
@@ -127,7 +75,7 @@ func (s *Service) startOAuth(w http.ResponseWriter, r *http.Request, linkTo stri
 			return fmt.Errorf("store linking target: %w", err)
 		}
 	}
-	conf := p.conf
+	conf := p.Conf
 	if extra := strings.FieldsFunc(qv.Get("scopes"), func(r rune) bool { return r == ' ' || r == ',' }); len(extra) > 0 {
 		conf.Scopes = append(append([]string{}, conf.Scopes...), extra...)
 	}
@@ -193,11 +141,11 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 		return s.redirectError(w, r, target, fail(CodeBadOAuthCallback, "OAuth callback with missing authorization code"), pkce)
 	}
 	cctx := context.WithValue(ctx, oauth2.HTTPClient, s.httpClient)
-	tok, err := p.conf.Exchange(cctx, code)
+	tok, err := p.Conf.Exchange(cctx, code)
 	if err != nil {
 		return s.redirectError(w, r, target, fail(CodeBadOAuthCallback, "Unable to exchange the %s authorization code", name).because(err), pkce)
 	}
-	pu, err := p.fetch(cctx, p.conf.Client(cctx, tok), p.apiURL)
+	pu, err := p.FetchUser(cctx, p.Conf.Client(cctx, tok))
 	if err != nil {
 		return s.redirectError(w, r, target, fail(CodeBadOAuthCallback, "Unable to read the %s account", name).because(err), pkce)
 	}
@@ -318,80 +266,4 @@ func (s *Service) oauthUser(ctx context.Context, tx pgx.Tx, r *http.Request, pro
 		return "", err
 	}
 	return userID, s.audit(ctx, tx, r, "user_signedup", userID, map[string]any{"provider": provider})
-}
-
-// getJSON reads one JSON document from a provider API.
-func getJSON(ctx context.Context, client *http.Client, u string, v any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Accept", "application/json")
-	res, err := client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
-	if err != nil {
-		return err
-	}
-	if res.StatusCode != http.StatusOK {
-		return fmt.Errorf("GET %s: status %d: %.200s", u, res.StatusCode, body)
-	}
-	return json.Unmarshal(body, v)
-}
-
-// fetchGoogleUser reads Google's OpenID Connect userinfo.
-func fetchGoogleUser(ctx context.Context, client *http.Client, userinfo string) (*providerUser, error) {
-	var u struct {
-		Sub           string `json:"sub"`
-		Email         string `json:"email"`
-		EmailVerified any    `json:"email_verified"` // bool, or "true" in some responses
-		Name          string `json:"name"`
-		Picture       string `json:"picture"`
-	}
-	if err := getJSON(ctx, client, userinfo, &u); err != nil {
-		return nil, err
-	}
-	if u.Sub == "" {
-		return nil, errors.New("google userinfo without sub")
-	}
-	verified := u.EmailVerified == true || u.EmailVerified == "true"
-	return &providerUser{ID: u.Sub, Email: u.Email, EmailVerified: verified, Name: u.Name, AvatarURL: u.Picture}, nil
-}
-
-// fetchGitHubUser reads GitHub's /user and, for the address, /user/emails
-// (the primary verified one).
-func fetchGitHubUser(ctx context.Context, client *http.Client, api string) (*providerUser, error) {
-	var u struct {
-		ID        int64  `json:"id"`
-		Login     string `json:"login"`
-		Name      string `json:"name"`
-		AvatarURL string `json:"avatar_url"`
-	}
-	if err := getJSON(ctx, client, api+"/user", &u); err != nil {
-		return nil, err
-	}
-	if u.ID == 0 {
-		return nil, errors.New("github /user without id")
-	}
-	var emails []struct {
-		Email    string `json:"email"`
-		Primary  bool   `json:"primary"`
-		Verified bool   `json:"verified"`
-	}
-	if err := getJSON(ctx, client, api+"/user/emails", &emails); err != nil {
-		return nil, err
-	}
-	pu := &providerUser{ID: strconv.FormatInt(u.ID, 10), Name: u.Name, UserName: u.Login, AvatarURL: u.AvatarURL}
-	if pu.Name == "" {
-		pu.Name = u.Login
-	}
-	for _, e := range emails {
-		if e.Primary || pu.Email == "" {
-			pu.Email, pu.EmailVerified = e.Email, e.Verified
-		}
-	}
-	return pu, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
@@ -25,8 +26,6 @@ import (
 // CodeWebAuthnChallengeExpired is GoTrue's code for a passkey challenge
 // that is unknown, already answered or past its expiry.
 const CodeWebAuthnChallengeExpired Code = "webauthn_challenge_expired"
-
-func init() { codeStatus[CodeWebAuthnChallengeExpired] = http.StatusBadRequest }
 
 const (
 	ceremonyRegistration   = "registration"
@@ -441,7 +440,20 @@ func (s *Service) listPasskeys(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	items, _, err := loadPasskeys(r.Context(), s.db, c.UserID)
+	return s.writePasskeys(w, r, c.UserID)
+}
+
+// GET /admin/users/{user_id}/passkeys (auth-js admin.passkey.listPasskeys)
+func (s *Service) adminListPasskeys(w http.ResponseWriter, r *http.Request) error {
+	u, err := s.adminPasskeyUser(r)
+	if err != nil {
+		return err
+	}
+	return s.writePasskeys(w, r, u.ID)
+}
+
+func (s *Service) writePasskeys(w http.ResponseWriter, r *http.Request, userID string) error {
+	items, _, err := loadPasskeys(r.Context(), s.db, userID)
 	if err != nil {
 		return err
 	}
@@ -449,6 +461,14 @@ func (s *Service) listPasskeys(w http.ResponseWriter, r *http.Request) error {
 		items = []passkeyItem{}
 	}
 	return writeJSON(w, http.StatusOK, items)
+}
+
+// adminPasskeyUser is the user an admin passkey endpoint names.
+func (s *Service) adminPasskeyUser(r *http.Request) (*User, error) {
+	if err := s.requireAdmin(r); err != nil {
+		return nil, err
+	}
+	return s.adminUser(r.Context(), s.db, r)
 }
 
 // PATCH /passkeys/{passkey_id}
@@ -490,24 +510,42 @@ func (s *Service) renamePasskey(w http.ResponseWriter, r *http.Request) error {
 
 // DELETE /passkeys/{passkey_id}
 func (s *Service) deletePasskey(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	c, err := s.requireUser(ctx, r)
+	c, err := s.requireUser(r.Context(), r)
 	if err != nil {
 		return err
 	}
+	return s.removePasskey(w, r, c.UserID, nil)
+}
+
+// DELETE /admin/users/{user_id}/passkeys/{passkey_id} (auth-js
+// admin.passkey.deletePasskey): account recovery by an administrator, e.g.
+// a lost phone that held the passkey.
+func (s *Service) adminDeletePasskey(w http.ResponseWriter, r *http.Request) error {
+	u, err := s.adminPasskeyUser(r)
+	if err != nil {
+		return err
+	}
+	return s.removePasskey(w, r, u.ID, map[string]any{"by": "admin"})
+}
+
+// removePasskey deletes the path's passkey of userID and audits it.
+func (s *Service) removePasskey(w http.ResponseWriter, r *http.Request, userID string, extra map[string]any) error {
+	ctx := r.Context()
 	id := r.PathValue("passkey_id")
 	if !isUUID(id) {
 		return errPasskeyNotFound()
 	}
-	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, q.DeletePasskey, id, c.UserID)
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, q.DeletePasskey, id, userID)
 		if err != nil {
 			return fmt.Errorf("delete passkey: %w", err)
 		}
 		if tag.RowsAffected() == 0 {
 			return errPasskeyNotFound()
 		}
-		return s.audit(ctx, tx, r, "passkey_deleted", c.UserID, map[string]any{"passkey_id": id})
+		detail := map[string]any{"passkey_id": id}
+		maps.Copy(detail, extra)
+		return s.audit(ctx, tx, r, "passkey_deleted", userID, detail)
 	})
 	if err != nil {
 		return err

@@ -137,6 +137,59 @@ func TestPasskeyRenameDelete(t *testing.T) {
 		body: map[string]any{"challenge_id": c.ChallengeID, "credential": a.get(t, c.Options, sc)}}), http.StatusBadRequest, CodeInvalidCredentials)
 }
 
+func TestAdminPasskeys(t *testing.T) {
+	b := setup(t)
+	s := b.signUp(t, uniqueEmail("pkadmin"), "correct horse battery")
+	other := b.signUp(t, uniqueEmail("pkadminother"), "correct horse battery")
+	a := newSoftAuthenticator("http://daybase.test", "daybase.test")
+	first, sc := b.registerPasskey(t, a, s.AccessToken)
+	second, _ := b.registerPasskey(t, a, s.AccessToken)
+	admin := func(method, path string) response {
+		return b.do(t, req{method: method, path: path, apikey: b.serviceKey, bearer: b.serviceKey})
+	}
+	base := "/admin/users/" + s.User.ID + "/passkeys"
+
+	res := admin("GET", base)
+	wantStatus(t, res, http.StatusOK)
+	var list []passkeyItem
+	res.decode(t, &list)
+	if len(list) != 2 || list[0].ID != first.ID || list[1].ID != second.ID || list[0].FriendlyName != "Chrome on Linux" {
+		t.Fatalf("admin list = %s", res.Body)
+	}
+	res = admin("GET", "/admin/users/"+other.User.ID+"/passkeys")
+	wantStatus(t, res, http.StatusOK)
+	if strings.TrimSpace(string(res.Body)) != "[]" {
+		t.Errorf("a user without passkeys = %s, want []", res.Body)
+	}
+
+	// Refusals: a user's own token, no token, an unknown user, another
+	// user's passkey, a passkey id that is not one.
+	wantError(t, b.do(t, req{method: "GET", path: base, bearer: s.AccessToken}), http.StatusForbidden, CodeNotAdmin)
+	wantError(t, b.do(t, req{method: "DELETE", path: base + "/" + first.ID, bearer: s.AccessToken}), http.StatusForbidden, CodeNotAdmin)
+	wantError(t, b.do(t, req{method: "GET", path: base}), http.StatusUnauthorized, CodeNoAuthorization)
+	wantError(t, admin("GET", "/admin/users/00000000-0000-4000-8000-000000000000/passkeys"), http.StatusNotFound, CodeUserNotFound)
+	wantError(t, admin("DELETE", "/admin/users/"+other.User.ID+"/passkeys/"+first.ID), http.StatusNotFound, CodeValidationFailed)
+	wantError(t, admin("DELETE", base+"/nope"), http.StatusNotFound, CodeValidationFailed)
+
+	wantStatus(t, admin("DELETE", base+"/"+first.ID), http.StatusNoContent)
+	wantError(t, admin("DELETE", base+"/"+first.ID), http.StatusNotFound, CodeValidationFailed)
+	res = admin("GET", base)
+	res.decode(t, &list)
+	if len(list) != 1 || list[0].ID != second.ID {
+		t.Fatalf("after the admin delete: %s", res.Body)
+	}
+	var by string
+	if err := b.db.Pool.QueryRow(t.Context(), `SELECT payload->'traits'->>'by' FROM auth.audit_log_entries
+		WHERE payload->>'action' = 'passkey_deleted' AND payload->'traits'->>'passkey_id' = $1`, first.ID).Scan(&by); err != nil || by != "admin" {
+		t.Errorf("audit of the admin delete: by = %q, err = %v", by, err)
+	}
+
+	// The removed passkey no longer signs in.
+	c := b.passkeyOptions(t, "/passkeys/authentication/options", "")
+	wantError(t, b.do(t, req{method: "POST", path: "/passkeys/authentication/verify",
+		body: map[string]any{"challenge_id": c.ChallengeID, "credential": a.get(t, c.Options, sc)}}), http.StatusBadRequest, CodeInvalidCredentials)
+}
+
 func TestPasskeyRefusals(t *testing.T) {
 	b := setup(t)
 	s := b.signUp(t, uniqueEmail("pkrefuse"), "correct horse battery")

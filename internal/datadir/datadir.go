@@ -33,11 +33,13 @@ func (d Dir) Ensure() error {
 	if err := os.MkdirAll(string(d), 0o711); err != nil {
 		return fmt.Errorf("create data dir %s: %w (set DAYBASE_DATA_DIR to a writable directory)", d, err)
 	}
-	probe := filepath.Join(string(d), ".write-test")
-	if err := os.WriteFile(probe, nil, 0o600); err != nil {
+	// A probe of its own: `serve` and `keys` may start together on one dir.
+	probe, err := os.CreateTemp(string(d), ".write-test-*")
+	if err != nil {
 		return fmt.Errorf("data dir %s is not writable: %w (fix its permissions or set DAYBASE_DATA_DIR)", d, err)
 	}
-	return os.Remove(probe)
+	probe.Close()
+	return os.Remove(probe.Name())
 }
 
 // Lock is a held data directory lock.

@@ -54,6 +54,7 @@ export type TaskRow = {
   parent_id: string | null
   sort_order: number
   user_id: string
+  board_column: string | null
 }
 
 export const tasksOf = (userId: string, extra = '') =>

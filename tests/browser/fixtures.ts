@@ -67,8 +67,16 @@ export { expect }
 /** The cookie banner answered before the app runs (what a returning visitor has stored). */
 export async function storeConsent(target: Page | BrowserContext): Promise<void> {
   await target.addInitScript(() => {
-    if (!localStorage.getItem('daybase.consent')) {
-      localStorage.setItem(
+    // Init scripts run in every frame; an opaque-origin one (a sandboxed
+    // attachment preview, about:blank) has no localStorage.
+    let storage: Storage | null = null
+    try {
+      storage = window.localStorage
+    } catch {
+      return
+    }
+    if (storage && !storage.getItem('daybase.consent')) {
+      storage.setItem(
         'daybase.consent',
         JSON.stringify({
           version: 1,

@@ -5,6 +5,9 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"daybase/internal/editdist"
 )
 
 // fuzzySet finds the entries closest to a misspelt name, for the "Perhaps
@@ -135,26 +138,9 @@ func magnitude(counts map[string]int) float64 {
 // levenshteinSimilarity is (max(len) - distance) / max(len), 1 for two
 // empty strings (computed in that order to round like text-metrics).
 func levenshteinSimilarity(a, b string) float64 {
-	ra, rb := []rune(a), []rune(b)
-	longest := max(len(ra), len(rb))
+	longest := max(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
 	if longest == 0 {
 		return 1
 	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return float64(longest-prev[len(rb)]) / float64(longest)
+	return float64(longest-editdist.Distance(a, b)) / float64(longest)
 }

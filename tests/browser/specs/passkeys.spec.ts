@@ -10,21 +10,39 @@ import { daybase, expect, screenshot, serverUrl, signUpThroughApi, test } from '
 const localUrl = () => serverUrl().replace('127.0.0.1', 'localhost')
 
 /** A USB authenticator that keeps discoverable credentials and verifies the user, touched at once. */
-async function virtualAuthenticator(page: Page): Promise<{ credentials: () => Promise<number> }> {
+async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable')
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'usb',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
+  const add = async () =>
+    (
+      await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: {
+          protocol: 'ctap2',
+          transport: 'usb',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      })
+    ).authenticatorId
+  let authenticatorId = await add()
   return {
+    /** Turns the DevTools WebAuthn environment off: the browser's own authenticators again. */
+    disable: () => cdp.send('WebAuthn.disable'),
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials.length,
+    /**
+     * Unplugs the key, runs step, plugs it back in with its passkeys. The
+     * sign-in form's autofill request is answered at once by a plugged-in
+     * virtual authenticator; this lets a journey reach the button instead.
+     */
+    unplugged: async (step: () => Promise<void>) => {
+      const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+      await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId })
+      await step()
+      authenticatorId = await add()
+      for (const credential of credentials) await cdp.send('WebAuthn.addCredential', { authenticatorId, credential })
+    },
   }
 }
 
@@ -60,7 +78,7 @@ async function signOut(page: Page) {
 }
 
 test('add a passkey, sign in with it, rename and remove it', async ({ page, account }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const { userId } = await signUpThroughApi(account)
   const authenticator = await virtualAuthenticator(page)
   await signInWithPassword(page, account.email, account.password)
@@ -68,7 +86,7 @@ test('add a passkey, sign in with it, rename and remove it', async ({ page, acco
 
   await page.goto(`${localUrl()}/app/settings/security`)
   const section = page.getByRole('region', { name: 'Passkeys' })
-  await expect(section.getByText('No passkeys yet.')).toBeVisible()
+  await expect(section.getByText('No passkeys yet.')).toBeVisible({ timeout: 45_000 })
   await screenshot(page, 'passkeys-empty-1280-light')
   await section.getByRole('button', { name: 'Add a passkey' }).click()
   await expect(page.getByText('Passkey added')).toBeVisible()
@@ -79,8 +97,14 @@ test('add a passkey, sign in with it, rename and remove it', async ({ page, acco
   expect(await authenticator.credentials()).toBe(1)
   expect(await sqlValue(`select count(*) from auth.webauthn_credentials where user_id = '${userId}'`)).toMatch(/\b1\b/)
 
-  // Sign out and back in with the passkey alone.
-  await signOut(page)
+  // Sign out and back in with the passkey alone, by the button: the key is
+  // unplugged while /auth opens and the form's autofill request is ended
+  // (the Sign up tab), then plugged in again.
+  await authenticator.unplugged(async () => {
+    await signOut(page)
+    await page.getByRole('tab', { name: 'Sign up' }).click()
+    await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible()
+  })
   const passkeyButton = page.getByRole('button', { name: 'Sign in with a passkey' })
   await expect(passkeyButton).toBeVisible()
   await shots(page, 'auth-passkey', [[1280, 'light'], [390, 'dark']])
@@ -106,6 +130,40 @@ test('add a passkey, sign in with it, rename and remove it', async ({ page, acco
   await page.getByRole('alertdialog', { name: 'Remove Work laptop?' }).getByRole('button', { name: 'Remove' }).click()
   await expect(section.getByText('No passkeys yet.')).toBeVisible()
   expect(await sqlValue(`select count(*) from auth.webauthn_credentials where user_id = '${userId}'`)).toMatch(/\b0\b/)
+})
+
+test('the e-mail field offers passkeys in its autofill; sign-out closes the toast', async ({ page, account }) => {
+  test.setTimeout(180_000)
+  await signUpThroughApi(account)
+  const authenticator = await virtualAuthenticator(page)
+  await signInWithPassword(page, account.email, account.password)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 })
+  await page.goto(`${localUrl()}/app/settings/security`)
+  await page.getByRole('region', { name: 'Passkeys' }).getByRole('button', { name: 'Add a passkey' }).click()
+  const added = page.getByText('Passkey added')
+  await expect(added).toBeVisible()
+
+  // Signing out closes what the last person was told.
+  await signOut(page)
+  await expect(added).toBeHidden()
+
+  // Chromium reports conditional mediation unavailable while the DevTools
+  // virtual authenticator is on, so the autofill request is checked with the
+  // browser's own environment: /auth asks the server for sign-in options as
+  // it opens, for the field marked `username webauthn`.
+  await authenticator.disable()
+  const autofillOptions = page.waitForRequest((r) => r.url().endsWith('/auth/v1/passkeys/authentication/options'))
+  await page.reload()
+  const request = await autofillOptions
+  expect(request.method()).toBe('POST')
+  const email = page.getByRole('form', { name: 'Sign in' }).getByLabel('Email')
+  await expect(email).toHaveAttribute('autocomplete', 'username webauthn')
+  expect(await page.evaluate(() => PublicKeyCredential.isConditionalMediationAvailable())).toBe(true)
+  // The pending request does not get in the way of a password sign-in.
+  await email.fill(account.email)
+  await page.getByRole('form', { name: 'Sign in' }).getByLabel('Password').fill(account.password)
+  await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 })
 })
 
 test('a security key as the second factor: enrol, then password + key', async ({ page, account }) => {

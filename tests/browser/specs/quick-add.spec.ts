@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { test } from '../fixtures'
-import { insert, select, tasksOf } from '../db'
-import { expect, shootAll, signedIn } from '../tasks-helpers'
+import { insert, select, tasksOf, update } from '../db'
+import { expect, row, shootAll, signedIn } from '../tasks-helpers'
 
 // Quick add with natural language (001 §9, issue 19): several phrasings
 // typed as a user types them, each checked in the database; chips that keep
@@ -141,4 +141,30 @@ test('/app/demo parses live as you type', async ({ page, account }) => {
   await shootAll(page, 'demo', async () => {
     await expect(page.getByTestId('demo-title')).toHaveText('"Call Sam"')
   })
+})
+
+test('every! repeats from the completion date: quick add, complete in the list, the next date', async ({ page, account }) => {
+  test.setTimeout(180_000)
+  const userId = await signedIn(page, account)
+  await page.goto('/app/tasks?view=all')
+  await expect(page.getByRole('heading', { name: 'All', level: 1 })).toBeVisible()
+
+  const d = await quickAdd(page, 'Stretch every! 3 days')
+  await expect(d.getByTestId('quick-add-title')).toHaveText('Stretch')
+  await d.getByRole('textbox', { name: 'Task' }).press('Enter')
+  await expect(d).toBeHidden()
+  await expect
+    .poll(async () => {
+      const [t] = await tasksOf(userId, '&title=eq.Stretch')
+      return t && [t.due_date, JSON.parse(t.recurrence ?? 'null')]
+    })
+    .toEqual([day(0), { type: 'daily', interval: 3, from: 'completion' }])
+  // Done two days late: the next one is three days from today, not from its due date.
+  await update('tasks', `user_id=eq.${userId}&title=eq.Stretch`, { due_date: day(-2) })
+  await page.reload()
+  await row(page, 'Stretch').getByRole('checkbox', { name: 'Complete Stretch' }).click()
+  await expect(page.getByText('Task completed')).toBeVisible()
+  await expect
+    .poll(async () => (await tasksOf(userId, '&title=eq.Stretch')).map((t) => `${t.due_date}:${t.is_completed}`).sort())
+    .toEqual([`${day(-2)}:true`, `${day(3)}:false`].sort())
 })

@@ -32,6 +32,7 @@ test('every module is reachable from the rail', async ({ page, account }) => {
   for (const [link, url, heading, shot] of [
     ['Tasks', /\/app\/tasks$/, 'All', 'module-tasks'],
     ['Eisenhower Matrix', /\/app\/matrix$/, 'Eisenhower Matrix', 'module-matrix'],
+    ['Calendar', /\/app\/calendar$/, 'Calendar', 'module-calendar'],
     ['Notes', /\/app\/notes$/, 'Notes', 'module-notes'],
     ['Journal', /\/app\/journal$/, 'Journal', 'module-journal'],
     ['Pomodoro', /\/app\/pomodoro$/, 'Pomodoro', 'module-pomodoro'],

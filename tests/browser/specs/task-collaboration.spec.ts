@@ -114,7 +114,7 @@ test('comments with mentions and attachments with previews, live between two peo
   await p.dispatchEvent('dragenter', { dataTransfer: dt })
   await expect(p.getByText('Drop the files to attach them')).toBeVisible()
   await p.dispatchEvent('drop', { dataTransfer: dt })
-  const files = p.getByRole('list', { name: 'Attachments' })
+  const files = p.getByRole('list', { name: 'Files' })
   await expect(files.getByRole('button', { name: /^Preview / })).toHaveText([/checklist\.pdf/, /tiles\.png/])
   const rows = await select<AttachmentRow>('task_attachments', `task_id=eq.${taskId}&order=created_at.asc`)
   expect(rows).toMatchObject([
@@ -127,7 +127,7 @@ test('comments with mentions and attachments with previews, live between two peo
   await page.goto(url)
 
   // B, a project member, sees both live and previews them; B cannot delete them.
-  const bFiles = bp.getByRole('list', { name: 'Attachments' })
+  const bFiles = bp.getByRole('list', { name: 'Files' })
   await expect(bFiles.getByRole('button', { name: /^Preview / })).toHaveCount(2, { timeout: 20_000 })
   await expect(bFiles.getByRole('button', { name: /^Delete / })).toHaveCount(0)
   await bFiles.getByRole('button', { name: 'Preview tiles.png' }).click()

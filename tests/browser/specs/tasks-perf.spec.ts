@@ -77,6 +77,49 @@ async function reaction(page: Page, trigger: string, event: 'click' | 'keydown',
   )
 }
 
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+
+/**
+ * TASKS_PROFILE=1: a CPU profile (CDP Profiler, 100 µs sampling) of one more
+ * cold load of the project, and the main thread's self time between the
+ * data's arrival and the first rows by function: where the figure goes.
+ * The whole profile is kept as artifacts/tasks-first-rows.cpuprofile (open it in DevTools).
+ */
+async function profileFirstRows(page: Page, url: string) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+  await cdp.send('Profiler.start')
+  const startWall = Date.now()
+  await page.goto(url)
+  await page.evaluate(() => (window as unknown as { __perf: Perf }).__perf.ready)
+  const { profile } = await cdp.send('Profiler.stop')
+  await cdp.detach()
+  writeFileSync(path.join(artifacts, 'tasks-first-rows.cpuprofile'), JSON.stringify(profile))
+  const w = await page.evaluate(() => {
+    const p = (window as unknown as { __perf: Perf }).__perf
+    return { origin: performance.timeOrigin, dataEnd: p.dataEnd ?? 0, rows: p.rows ?? 0 }
+  })
+  const from = w.origin + w.dataEnd
+  const to = w.origin + w.rows
+  const nodes = new Map((profile.nodes as ProfileNode[]).map((n) => [n.id, n]))
+  const self = new Map<string, number>()
+  let t = profile.startTime
+  const samples = profile.samples ?? []
+  const deltas = profile.timeDeltas ?? []
+  samples.forEach((id, i) => {
+    t += deltas[i] ?? 0
+    const wall = startWall + (t - profile.startTime) / 1000
+    if (wall < from || wall > to) return
+    const f = nodes.get(id)?.callFrame
+    if (!f) return
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}`
+    self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000)
+  })
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)
+  return { windowMs: Math.round(to - from), selfMsByFunction: Object.fromEntries(top.map(([k, v]) => [k, Math.round(v * 10) / 10])) }
+}
+
 test('figures: a 2,000-task project, scrolling, optimistic create, complete and star', async ({ page, account }) => {
   // Seeding 2,000 tasks, cold loads of them and the scrolling take minutes on a shared machine.
   test.setTimeout(600_000)
@@ -111,6 +154,7 @@ test('figures: a 2,000-task project, scrolling, optimistic create, complete and 
     if (run > 0 && p.dataEnd !== undefined && p.rows !== undefined) renders.push(Math.round(p.rows - p.dataEnd))
   }
   figures.firstRowsAfterDataMs = renders
+  if (process.env.TASKS_PROFILE) figures.profile = await profileFirstRows(page, `/app/tasks/project/${project?.id}`)
 
   // Long tasks while scrolling the 2,000 rows.
   await page.evaluate(() => ((window as unknown as { __perf: Perf }).__perf.longTasks = []))

@@ -102,6 +102,7 @@ function withSidebar(load: Page): Page {
 const Dashboard: Page = () => import('./routes/app/dashboard')
 const Tasks: Page = withSidebar(() => import('./routes/app/tasks'))
 const Matrix: Page = () => import('./routes/app/matrix')
+const Calendar: Page = () => import('./routes/app/calendar')
 const NotesLayout: Page = withSidebar(() => import('./routes/app/notes/notes-layout'))
 const NotesList: Page = () => import('./routes/app/notes/notes-list')
 const NewNote: Page = () => import('./routes/app/notes/new-note')
@@ -163,6 +164,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           page('tasks/project/:projectId', Tasks),
           page('tasks/smart-filter/:filterId', Tasks),
           page('matrix', Matrix),
+          page('calendar', Calendar),
           page('notes', NotesLayout, [page(undefined, NotesList), page('new', NewNote), page(':noteId', NotePage)]),
           page('shared', NotesLayout, [page(':type/:token', Shared)]),
           page('journal', JournalLayout, [

@@ -1,5 +1,6 @@
 import { useAuthStore } from './auth-store'
 import { supabase } from './supabase'
+import { dismissToasts } from './toast'
 
 /** Session heartbeat (spec 000 §9). */
 export const HEARTBEAT_MS = 60_000
@@ -45,9 +46,10 @@ let stop: (() => void) | null = null
  */
 export function startAuth(): () => void {
   if (stop) return stop
-  const { data } = supabase.auth.onAuthStateChange((_event, session) => {
+  const { data } = supabase.auth.onAuthStateChange((event, session) => {
     // No awaits on supabase calls here: auth-js holds a lock during callbacks.
     useAuthStore.getState().setSession(session)
+    if (event === 'SIGNED_OUT') dismissToasts()
     if (session) recordLastActive()
   })
   void heartbeat()

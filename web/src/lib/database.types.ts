@@ -127,6 +127,109 @@ export type Database = {
         }
         Relationships: []
       }
+      app_passwords: {
+        Row: {
+          id: string
+          user_id: string
+          name: string
+          password_hash: string
+          created_at: string
+          last_used_at: string | null
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          name: string
+          password_hash: string
+          created_at?: string
+          last_used_at?: string | null
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          name?: string
+          password_hash?: string
+          created_at?: string
+          last_used_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "app_passwords_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      caldav_objects: {
+        Row: {
+          task_id: string
+          user_id: string
+          name: string
+          uid: string
+          extra: Json
+          updated_at: string
+        }
+        Insert: {
+          task_id: string
+          user_id?: string
+          name: string
+          uid: string
+          extra?: Json
+          updated_at?: string
+        }
+        Update: {
+          task_id?: string
+          user_id?: string
+          name?: string
+          uid?: string
+          extra?: Json
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "caldav_objects_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "caldav_objects_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      calendar_feeds: {
+        Row: {
+          user_id: string
+          token: string
+          created_at: string
+        }
+        Insert: {
+          user_id?: string
+          token: string
+          created_at?: string
+        }
+        Update: {
+          user_id?: string
+          token?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "calendar_feeds_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       global_tags: {
         Row: {
           id: string
@@ -161,6 +264,79 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "global_tags_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      import_batch_items: {
+        Row: {
+          batch_id: string
+          row_key: string
+          kind: string
+          target_id: string
+          created: boolean
+        }
+        Insert: {
+          batch_id: string
+          row_key: string
+          kind: string
+          target_id: string
+          created?: boolean
+        }
+        Update: {
+          batch_id?: string
+          row_key?: string
+          kind?: string
+          target_id?: string
+          created?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "import_batch_items_batch_id_fkey"
+            columns: ["batch_id"]
+            isOneToOne: false
+            referencedRelation: "import_batches"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      import_batches: {
+        Row: {
+          id: string
+          user_id: string
+          source: string
+          file_name: string
+          total_rows: number
+          status: string
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          source: string
+          file_name: string
+          total_rows: number
+          status?: string
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          source?: string
+          file_name?: string
+          total_rows?: number
+          status?: string
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "import_batches_user_id_fkey"
             columns: ["user_id"]
             isOneToOne: false
             referencedRelation: "users"
@@ -973,6 +1149,7 @@ export type Database = {
           updated_at: string
           is_archived: boolean
           archived_at: string | null
+          board_columns: Json
         }
         Insert: {
           id?: string
@@ -992,6 +1169,7 @@ export type Database = {
           updated_at?: string
           is_archived?: boolean
           archived_at?: string | null
+          board_columns?: Json
         }
         Update: {
           id?: string
@@ -1011,6 +1189,7 @@ export type Database = {
           updated_at?: string
           is_archived?: boolean
           archived_at?: string | null
+          board_columns?: Json
         }
         Relationships: [
           {
@@ -1442,6 +1621,7 @@ export type Database = {
           team_id: string | null
           created_at: string
           updated_at: string
+          board_column: string | null
         }
         Insert: {
           id?: string
@@ -1469,6 +1649,7 @@ export type Database = {
           team_id?: string | null
           created_at?: string
           updated_at?: string
+          board_column?: string | null
         }
         Update: {
           id?: string
@@ -1496,6 +1677,7 @@ export type Database = {
           team_id?: string | null
           created_at?: string
           updated_at?: string
+          board_column?: string | null
         }
         Relationships: [
           {
@@ -2243,6 +2425,7 @@ export type Database = {
           project_icon_weight: string | null
           project_is_shared: boolean | null
           project_owner_id: string | null
+          board_column: string | null
         }
         Relationships: []
       }
@@ -2267,6 +2450,7 @@ export type Database = {
           user_role: string | null
           is_archived: boolean | null
           archived_at: string | null
+          board_columns: Json | null
         }
         Relationships: []
       }
@@ -2306,6 +2490,7 @@ export type Database = {
           project_owner_id: string | null
           is_owner: boolean | null
           user_role: string | null
+          board_column: string | null
         }
         Relationships: []
       }
@@ -2322,6 +2507,10 @@ export type Database = {
       cancel_project_invite: {
         Args: { p_invite_id: string; }
         Returns: undefined
+      }
+      create_app_password: {
+        Args: { p_name: string; }
+        Returns: { id: string; name: string; password: string; created_at: string }[]
       }
       create_project_invite: {
         Args: { p_email: string; p_invited_by: string; p_project_id: string; }
@@ -2399,21 +2588,41 @@ export type Database = {
         Args: { p_task_id: string; }
         Returns: { user_id: string; full_name: string; email: string; avatar_url: string }[]
       }
+      import_chunk: {
+        Args: { p_batch_id: string; p_rows: Json; }
+        Returns: Json
+      }
       log_2fa_event: {
         Args: { challenge_id?: string; event_type: string; factor_id?: string; metadata?: Json; success?: boolean; }
         Returns: undefined
+      }
+      move_board_task: {
+        Args: { p_fields?: Json; p_order?: string[]; p_task_id: string; }
+        Returns: Database["public"]["Tables"]["tasks"]["Row"][]
       }
       open_share_link: {
         Args: { p_token: string; }
         Returns: { share_id: string; content_type: string; content_id: string; permission: string; owner_id: string }[]
       }
+      regenerate_calendar_feed: {
+        Args: never
+        Returns: Database["public"]["Tables"]["calendar_feeds"]["Row"]
+      }
       reorder_projects: {
         Args: { p_project_ids: string[]; }
+        Returns: undefined
+      }
+      revoke_calendar_feed: {
+        Args: never
         Returns: undefined
       }
       search_user_content: {
         Args: { p_content_type?: string; p_limit?: number; p_search_term: string; }
         Returns: { id: string; content_type: string; title: string; snippet: string; metadata: Json; created_at: string; updated_at: string; rank: number }[]
+      }
+      undo_import: {
+        Args: { p_batch_id: string; }
+        Returns: Json
       }
       validate_backup_code: {
         Args: { p_backup_code: string; }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-const sonner = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
+const sonner = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }))
 vi.mock('sonner', () => ({ toast: sonner }))
 
 // A fresh module per test: the "requested" flag and the ready promise are module state.
@@ -13,6 +13,7 @@ describe('toast', () => {
   beforeEach(() => {
     sonner.success.mockReset()
     sonner.error.mockReset()
+    sonner.dismiss.mockReset()
   })
 
   it('asks for the toaster on the first toast and shows it once the toaster is mounted', async () => {
@@ -54,5 +55,18 @@ describe('toast', () => {
     toast.success('Sync completed')
     expect(listener).toHaveBeenCalledTimes(1)
     await vi.waitFor(() => expect(sonner.success).toHaveBeenCalledTimes(2))
+  })
+
+  it('closes every toast on sign-out, and loads nothing when none was shown', async () => {
+    const { toast, dismissToasts, toasterMounted } = await load()
+    dismissToasts()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(sonner.dismiss).not.toHaveBeenCalled()
+
+    toasterMounted()
+    toast.success('Passkey added')
+    await vi.waitFor(() => expect(sonner.success).toHaveBeenCalledTimes(1))
+    dismissToasts()
+    await vi.waitFor(() => expect(sonner.dismiss).toHaveBeenCalledTimes(1))
   })
 })

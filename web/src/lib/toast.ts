@@ -54,3 +54,11 @@ export const toast = {
   success: (message: string, data?: ExternalToast) => show('success', message, data),
   error: (message: string, data?: ExternalToast) => show('error', message, data),
 }
+
+/**
+ * Closes every toast: on sign-out, what the last person was told ("Passkey
+ * added") is not for whoever sits down next.
+ */
+export function dismissToasts(): void {
+  void sonner?.then(({ toast }) => toast.dismiss())
+}

@@ -3,14 +3,30 @@ import { useSyncExternalStore } from 'react'
 /** Mobile breakpoint of spec 000 §9: screens up to 768 px wide. */
 export const MOBILE_QUERY = '(max-width: 768px)'
 
+const lists = new Map<string, MediaQueryList>()
+
+/**
+ * One MediaQueryList per query, kept: React reads the snapshot on every
+ * render of every component that asks (each task row's screen, the shell),
+ * and window.matchMedia builds a new list, and evaluates it, on each call.
+ */
+function mediaQueryList(query: string): MediaQueryList {
+  let mql = lists.get(query)
+  if (!mql) {
+    mql = window.matchMedia(query)
+    lists.set(query, mql)
+  }
+  return mql
+}
+
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      const mql = window.matchMedia(query)
+      const mql = mediaQueryList(query)
       mql.addEventListener('change', onChange)
       return () => mql.removeEventListener('change', onChange)
     },
-    () => window.matchMedia(query).matches,
+    () => mediaQueryList(query).matches,
     () => false,
   )
 }

@@ -7,6 +7,7 @@ import { previewOf } from '@/lib/markdown-text'
 import { useRecentSearches } from '@/features/shell/api/recent-searches'
 import { type ContentHit, type ContentKind, useSearchEverything } from '@/features/shell/api/search-everything'
 import { CommandPalette, type PaletteResultGroup } from '@/features/shell/components/command-palette'
+import { useFilterPalette } from '@/features/tasks/filter-query/use-filter-palette'
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; commands: readonly Command[] }
 
@@ -40,7 +41,10 @@ export function SearchPalette(props: Props) {
   const user = useRequiredUser()
   const navigate = useNavigate()
   const [query, setQuery] = useState('')
-  const found = useSearchEverything(user.id, useDeferredValue(query))
+  const deferred = useDeferredValue(query)
+  // Filter mode (issue 26): "Filter: …" lists only what the query matches.
+  const filter = useFilterPalette(user.id, deferred)
+  const found = useSearchEverything(user.id, filter.explicit ? '' : deferred)
   const recent = useRecentSearches(user.id)
   const term = found.term
 
@@ -49,7 +53,7 @@ export function SearchPalette(props: Props) {
     navigate(to)
   }
 
-  const results: PaletteResultGroup[] = []
+  const results: PaletteResultGroup[] = filter.explicit ? [...filter.groups] : []
   if (query.trim() === '') {
     results.push({
       heading: 'Recent searches',
@@ -79,6 +83,8 @@ export function SearchPalette(props: Props) {
         },
       ],
     })
+    // A text that reads as a query also lists its tasks, after "search everything".
+    results.push(...(filter.explicit ? [] : filter.groups))
     const hits = found.data ?? []
     for (const c of CATEGORIES) {
       results.push({
@@ -103,6 +109,7 @@ export function SearchPalette(props: Props) {
       query={query}
       onQueryChange={setQuery}
       results={results}
+      notice={filter.notice}
       placeholder="Search tasks, notes, and more..."
     />
   )

@@ -54,6 +54,7 @@ export function useAppCommands(): Command[] {
       },
       { id: 'go-projects', label: 'Go to projects', group: 'Navigation', shortcuts: [{ sequence: ['g', 'p'] }], run: go('/app/tasks') },
       { id: 'go-matrix', label: 'Go to Eisenhower Matrix', group: 'Navigation', run: go('/app/matrix') },
+      { id: 'go-calendar', label: 'Go to Calendar', group: 'Navigation', run: go('/app/calendar') },
       { id: 'go-notes', label: 'Go to notes', group: 'Navigation', shortcuts: [{ key: 'n' }], run: go('/app/notes') },
       { id: 'go-journal', label: 'Go to journal', group: 'Navigation', shortcuts: [{ key: 'j' }], run: go('/app/journal') },
       { id: 'go-pomodoro', label: 'Go to Pomodoro', group: 'Navigation', run: go('/app/pomodoro') },

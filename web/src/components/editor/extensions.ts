@@ -7,6 +7,7 @@ import { Markdown } from '@tiptap/markdown'
 import { Plugin, PluginKey } from '@tiptap/pm/state'
 import StarterKit from '@tiptap/starter-kit'
 import type { SuggestionOptions } from '@tiptap/suggestion'
+import { EditingBlock } from './editing-block'
 
 /** A person who can be @mentioned: stored in markdown as @[label](id) (spec 002 §3). */
 export type MentionCandidate = { id: string; label: string; email?: string | null }
@@ -161,6 +162,7 @@ export function editorExtensions(opts: ExtensionOptions) {
     CharacterCount,
     Markdown.configure({ indentation: { style: 'space', size: 2 } }),
     MarkdownPaste,
+    EditingBlock,
     imageFilesPlugin(opts.getUpload, opts.onUploadError),
     Extension.create({
       name: 'linkShortcut',

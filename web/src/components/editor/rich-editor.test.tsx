@@ -1,4 +1,5 @@
 import { render, waitFor } from '@testing-library/react'
+import type { Editor } from '@tiptap/core'
 import { createRef } from 'react'
 import { describe, expect, it } from 'vitest'
 import { looksLikeMarkdown } from './extensions'
@@ -45,6 +46,30 @@ describe('RichEditor', { timeout: 30_000 }, () => {
     render(<RichEditor markdown="Hi @[Ann](0b7c1c8e-9c7e-4a59-9a8e-6a0f4a3b2c11)" label="x" handleRef={ref} editable={false} />)
     await waitFor(() => expect(ref.current).not.toBeNull())
     expect(ref.current?.getMarkdown().trim()).toBe('Hi @[Ann](0b7c1c8e-9c7e-4a59-9a8e-6a0f4a3b2c11)')
+  })
+
+  it('marks the top-level block holding the selection, and only it, as being edited', async () => {
+    // editor.css draws off-screen blocks lazily except this one: a block
+    // made between two fast keys must be drawn from the start (editing-block.ts).
+    // jsdom has no layout: ProseMirror scrolls the selection into view with these.
+    const rects = { getClientRects: () => [] as unknown as DOMRectList, getBoundingClientRect: () => new DOMRect() }
+    Object.assign(Range.prototype, rects)
+    Object.assign(Text.prototype, rects)
+    const ref = createRef<RichEditorHandle>()
+    const { getByRole } = render(<RichEditor markdown={'one\n\n- two\n- three\n\nfour'} label="Blocks" handleRef={ref} />)
+    await waitFor(() => expect(ref.current).not.toBeNull())
+    const root = getByRole('textbox', { name: 'Blocks' })
+    const editing = () => [...root.children].map((c) => c.classList.contains('is-editing'))
+    ref.current?.focus()
+    // Into the list's second item: the whole list is the block being edited.
+    await waitFor(() => expect(editing()).toEqual([true, false, false]), { timeout: 5_000 })
+    const text = root.querySelectorAll('li')[1]?.querySelector('p')?.firstChild
+    if (!text) throw new Error('no list text')
+    // Through the editor (TipTap keeps itself on its element): jsdom's
+    // selectionchange reaches ProseMirror only on its own timing.
+    const editor = (root as HTMLElement & { editor: Editor }).editor
+    editor.commands.setTextSelection(editor.view.posAtDOM(text, 2))
+    await waitFor(() => expect(editing()).toEqual([false, true, false]), { timeout: 5_000 })
   })
 
   it('recognises markdown in pasted text', () => {

@@ -1,6 +1,6 @@
 import type { MentionNodeAttrs } from '@tiptap/extension-mention'
 import type { Editor } from '@tiptap/core'
-import { EditorContent, ReactRenderer, useEditor } from '@tiptap/react'
+import { EditorContent, ReactRenderer, type UseEditorOptions, useEditor } from '@tiptap/react'
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion'
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import { cn } from '@/lib/cn'
@@ -69,7 +69,12 @@ export default function RichEditor({
   latest.current = { onChange, mentions, onUploadImage, onUploadError }
   const applyingRemote = useRef(false)
 
-  const editor = useEditor({
+  // Built once and handed to useEditor as the same object on every render:
+  // options that differ make it call setOptions, which resets the view's
+  // props and state, and the page around re-renders on each autosave step
+  // while one types. What may change later is applied on its own (editable
+  // below, setMarkdown for the content).
+  const [options] = useState<UseEditorOptions>(() => ({
     // A strict Content-Security-Policy refuses TipTap's injected <style>; editor.css has the rules.
     injectCSS: false,
     immediatelyRender: true,
@@ -127,13 +132,16 @@ export default function RichEditor({
       if (applyingRemote.current || !transaction.docChanged) return
       latest.current.onChange?.()
     },
-  })
+  }))
+  const editor = useEditor(options)
   // Whether one may write can change after the editor is built (a
   // recipient's permission arrives after the note), and useEditor takes
   // its options once.
   useEffect(() => {
     if (editor.isEditable !== editable) editor.setEditable(editable, false)
-  }, [editor, editable])
+    // What useEditor compares with the editor's options on the next render.
+    options.editable = editable
+  }, [editor, editable, options])
 
   useImperativeHandle(
     handleRef,

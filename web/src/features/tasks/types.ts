@@ -1,5 +1,8 @@
 import type { TableRow } from '@/lib/database'
 
+/** A column of a project's board (projects.board_columns, 0720). */
+export type BoardColumn = { id: string; name: string; wip_limit: number | null }
+
 /**
  * A task as the task screens hold it: the tasks row plus what the views of
  * 001 §7 join in. Read from user_accessible_tasks_with_project, then
@@ -18,7 +21,9 @@ export type Task = TableRow<'tasks'> & {
 }
 
 /** A project as the sidebar and dialogs hold it (user_accessible_projects). */
-export type Project = Omit<TableRow<'projects'>, 'is_archived' | 'archived_at'> & {
+export type Project = Omit<TableRow<'projects'>, 'is_archived' | 'archived_at' | 'board_columns'> & {
+  /** The board's columns in order (0720), read through readBoardColumns. */
+  board_columns: BoardColumn[]
   is_owner: boolean
   user_role: 'owner' | 'admin' | 'member'
   is_archived: boolean

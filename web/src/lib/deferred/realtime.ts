@@ -10,12 +10,32 @@ let realtime: typeof Realtime | null = null
 let loading: Promise<typeof Realtime> | null = null
 
 /**
- * Loads realtime-js; await it before the first supabase.channel() (or any
- * supabase.realtime use). A failed load (offline, or a deploy replaced the
- * chunk) is not kept: the next call tries again.
+ * Calls fn once the browser is idle (within 2 s). Live updates never draw
+ * the first screen, and the shell subscribes on mount (notifications, the
+ * focus timer): importing realtime-js from inside the idle callback keeps
+ * its 16.6 KB gzip out of the first screen's scripts, behind the route's
+ * own chunks. The import must be called in the callback itself, not in a
+ * promise it resolves, for the browser to see it as an idle-time fetch.
+ */
+function whenIdle(fn: () => void): void {
+  if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(fn, { timeout: 2000 })
+  } else {
+    setTimeout(fn, 0)
+  }
+}
+
+/**
+ * Loads realtime-js once the browser is idle; await it before the first
+ * supabase.channel() (or any supabase.realtime use). A failed load
+ * (offline, or a deploy replaced the chunk) is not kept: the next call
+ * tries again.
  */
 export function loadRealtime(): Promise<typeof Realtime> {
-  loading ??= import('@supabase/realtime-js').then(
+  if (realtime) return Promise.resolve(realtime)
+  loading ??= new Promise<typeof Realtime>((resolve, reject) => {
+    whenIdle(() => void import('@supabase/realtime-js').then(resolve, reject))
+  }).then(
     (m) => (realtime = m),
     (error: unknown) => {
       loading = null

@@ -38,7 +38,7 @@ const TaskRowMenu = lazy(loadRowMenu)
 function DashboardBackground({ userId, children }: { userId: string; children: ReactNode }) {
   const background = useAppearance(userId, 'showDashboardBackground')
   return (
-    <div className={cn('min-h-full p-4 md:p-6', background && 'bg-gradient-to-br from-primary/10 via-background to-background')}>
+    <div data-slot="dashboard" className={cn('min-h-full p-4 md:p-6', background && 'bg-gradient-to-br from-primary/10 via-background to-background')}>
       {children}
     </div>
   )
@@ -145,8 +145,10 @@ export default function Dashboard() {
             <FocusCard now={now} />
             <WhenVisible fallback={<SideSkeleton />}>
               <Suspense fallback={<SideSkeleton />}>
-                <RecentContent />
-                <TeamActivityCard />
+                <div className="grid gap-6">
+                  <RecentContent />
+                  <TeamActivityCard />
+                </div>
               </Suspense>
             </WhenVisible>
           </div>

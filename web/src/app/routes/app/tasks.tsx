@@ -15,6 +15,8 @@ import { parseViewId } from '@/features/tasks/utils/views'
 const TaskFocusSummary = lazy(() => import('@/features/pomodoro/components/task-focus-summary').then((m) => ({ default: m.TaskFocusSummary })))
 // So do the comment thread and the attachments panel (002 §2).
 const AttachmentsPanel = lazy(() => import('@/features/attachments/components/attachments-panel').then((m) => ({ default: m.AttachmentsPanel })))
+// And the task's activity log dialog (002 §2).
+const TaskActivityLog = lazy(() => import('@/features/activity/components/task-activity-dialog').then((m) => ({ default: m.TaskActivityLog })))
 const CommentThread = lazy(() => import('@/features/comments/components/comment-thread').then((m) => ({ default: m.CommentThread })))
 
 /** The screen's first queries: every task it cuts its views from, and the projects. */
@@ -50,6 +52,7 @@ export default function Tasks() {
           <AttachmentsPanel task={task} maxFileMB={plan === 'free' ? 10 : 100} showPaywall={showPaywall} />
           <CommentThread task={task} />
           <TaskFocusSummary taskId={task.id} title={task.title} />
+          <TaskActivityLog taskId={task.id} title={task.title} />
         </Suspense>
       ),
     }),

@@ -8,7 +8,6 @@ import { PageHeader } from '@/components/ui/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
-import { localDay } from '@/lib/local-day'
 import { relativeTime } from '@/lib/relative-time'
 import {
   ACTIVITY_LABELS,
@@ -19,41 +18,10 @@ import {
   useActivityProjects,
   useLiveActivity,
 } from '../api/activity'
+import { asPredicate, dayTitle, groupByDay } from '../utils/days'
 
 const selectClass =
   'h-9 w-full rounded-md border border-input bg-background px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-56'
-
-/** The local day of an entry, 'yyyy-mm-dd'. */
-const dayKey = (iso: string) => localDay(new Date(iso))
-
-function dayTitle(key: string, now: Date): string {
-  const [y, m, d] = key.split('-').map(Number)
-  const day = new Date(y ?? 0, (m ?? 1) - 1, d ?? 1)
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate())
-  const diff = Math.round((today.getTime() - day.getTime()) / 86_400_000)
-  if (diff === 0) return 'Today'
-  if (diff === 1) return 'Yesterday'
-  return day.toLocaleDateString(undefined, {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    ...(day.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
-  })
-}
-
-export function groupByDay(entries: readonly ActivityEntry[]): { key: string; entries: ActivityEntry[] }[] {
-  const groups: { key: string; entries: ActivityEntry[] }[] = []
-  for (const e of entries) {
-    const key = dayKey(e.created_at)
-    const last = groups[groups.length - 1]
-    if (last && last.key === key) last.entries.push(e)
-    else groups.push({ key, entries: [e] })
-  }
-  return groups
-}
-
-/** 'Created task "x"' after a name reads 'created task "x"'. */
-export const asPredicate = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]?.toLowerCase() + s.slice(1) : s)
 
 function Entry({ e, userId, today }: { e: ActivityEntry; userId: string; today: boolean }) {
   const actor = e.user_id === userId ? 'You' : e.actor_name

@@ -1,15 +1,22 @@
-import { File, FilePdf, Paperclip, Trash, UploadSimple } from '@phosphor-icons/react'
-import { type ChangeEvent, useEffect, useRef, useState } from 'react'
+import { CaretDown, File, FilePdf, LinkBreak, LinkSimple, Paperclip, Trash, UploadSimple } from '@phosphor-icons/react'
+import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { useQueryClient } from '@tanstack/react-query'
 import { useRequiredUser } from '@/lib/auth-store'
 import { cn } from '@/lib/cn'
 import { describeError, isPlanLimitError } from '@/lib/errors'
+import { previewOf } from '@/lib/markdown-text'
 import { relativeTime } from '@/lib/relative-time'
 import { toast } from '@/lib/toast'
 import { usePostgresChanges } from '@/lib/use-postgres-changes'
-import { type Attachment, deleteAttachment, uploadAttachment, useAttachments, useInvalidateAttachments } from '../api/attachments'
-import { CONCURRENT, MB, checkBatch, formatBytes, previewKind } from '../utils/files'
+import { type Attachment, attachmentKeys, deleteAttachment, uploadAttachment, useAttachments, useInvalidateAttachments, withAttachment } from '../api/attachments'
+import { type LinkedContent, linkedKeys, useLinkToggle, useLinkedContent } from '../api/linked-content'
+import { CONCURRENT, MB, checkBatch, checkSignatures, formatBytes, previewKind } from '../utils/files'
+import { uploadCounter, uploadRateProblem } from '../utils/rate'
+import { AttachContentDialog, KIND_ICON, KIND_LABEL } from './attach-content-dialog'
 import { PreviewDialog } from './preview-dialog'
 
 type Upload = { key: string; name: string; size: number; sent: number }
@@ -37,6 +44,64 @@ function Thumb({ a }: { a: Attachment }) {
   )
 }
 
+type Tab = 'all' | 'files' | 'notes' | 'journal'
+
+/** A collapsible group of the panel (002 §2); its open state survives tab changes. */
+function Group({ id, title, count, open, onToggle, children }: { id: string; title: string; count: number; open: boolean; onToggle: () => void; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={onToggle}
+        className="flex items-center gap-1 rounded text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <CaretDown size={12} aria-hidden className={cn('transition-transform', !open && '-rotate-90')} />
+        {title}
+        <span className="font-normal tabular-nums">({count})</span>
+      </button>
+      {open ? <div id={id}>{children}</div> : null}
+    </div>
+  )
+}
+
+function LinkedRow({ item, mine, canUnlink, onUnlink }: { item: LinkedContent; mine: boolean; canUnlink: boolean; onUnlink: () => void }) {
+  const Icon = KIND_ICON[item.content_type]
+  const title = item.title || 'Untitled'
+  const inner = (
+    <>
+      <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded bg-muted text-muted-foreground">
+        <Icon size={20} weight="duotone" />
+      </span>
+      <span className="grid min-w-0">
+        <span className="truncate text-sm">{title}</span>
+        <span className="truncate text-xs text-muted-foreground">
+          {KIND_LABEL[item.content_type]} · linked {relativeTime(item.linked_at)}
+          {item.content_markdown ? ` · ${previewOf(item.content_markdown)}` : ''}
+        </span>
+      </span>
+    </>
+  )
+  const href = item.content_type === 'note' ? `/app/notes/${item.content_id}` : `/app/journal/${item.content_id}`
+  return (
+    <li className="group flex items-center gap-2 rounded-md p-1 hover:bg-accent/50" aria-label={`${KIND_LABEL[item.content_type]} ${title}`}>
+      {mine ? (
+        <Link to={href} className="flex min-w-0 flex-1 items-center gap-2 rounded outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          {inner}
+        </Link>
+      ) : (
+        <span className="flex min-w-0 flex-1 items-center gap-2">{inner}</span>
+      )}
+      {canUnlink ? (
+        <Button variant="ghost" size="icon-sm" aria-label={`Unlink ${title}`} onClick={onUnlink}>
+          <LinkBreak size={14} aria-hidden />
+        </Button>
+      ) : null}
+    </li>
+  )
+}
+
 type Props = {
   task: { id: string }
   /** The plan's largest file (000 §9: 10 MB on Free, 100 MB on Pro and Team). */
@@ -45,38 +110,76 @@ type Props = {
 }
 
 /**
- * A task's files (002 §2, §4, §5): upload by the button or by dropping
- * files anywhere on the task pane, with 002 §5's checks before the upload
- * (the storage server and 0206 check them again) and progress per file;
- * thumbnails, the preview dialog, download, and deleting one's own.
+ * A task's files and linked notes and journal entries (002 §2, §4, §5):
+ * tabs All, Files, Notes and Journal over collapsible groups; upload by the
+ * button or by dropping files anywhere on the task pane, with 002 §5's
+ * checks and per-session rates before the upload (the storage server and
+ * 0206 check them again) and progress per file; thumbnails, the preview
+ * dialog, download, deleting one's own; the attach-content dialog.
  */
 export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
   const user = useRequiredUser()
   const list = useAttachments(task.id)
+  const linked = useLinkedContent(task.id)
+  const { link, unlink } = useLinkToggle(task.id, user.id)
+  const queryClient = useQueryClient()
   const refresh = useInvalidateAttachments(task.id)
   const [uploads, setUploads] = useState<Upload[]>([])
+  const active = useRef(0)
   const [dragging, setDragging] = useState(false)
   const [preview, setPreview] = useState<Attachment | null>(null)
+  const [tab, setTab] = useState<Tab>('all')
+  const [collapsed, setCollapsed] = useState<Record<string, boolean>>({})
+  const [attaching, setAttaching] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const section = useRef<HTMLElement>(null)
   usePostgresChanges({ table: 'task_attachments', filter: `task_id=eq.${task.id}` }, () => void refresh())
 
+  // Progress events come faster than frames; the bar is redrawn at most once a frame.
+  const throttledProgress = (key: string) => {
+    let frame = 0
+    let sent = 0
+    return (n: number) => {
+      sent = n
+      if (frame) return
+      frame = requestAnimationFrame(() => {
+        frame = 0
+        setUploads((u) => u.map((x) => (x.key === key ? { ...x, sent } : x)))
+      })
+    }
+  }
+
   const start = async (files: File[]) => {
-    const { accepted, errors, warnings } = checkBatch(files, maxFileMB * MB)
-    if (errors.length) toast.error('Upload validation failed', { description: `File validation failed: ${errors.join('; ')}` })
+    const batch = checkBatch(files, maxFileMB * MB)
+    // The signature check reads each file's first bytes, so a mislabelled file is refused before it is sent.
+    const signed = await checkSignatures(batch.accepted)
+    const { accepted } = signed
+    const { warnings } = batch
+    const errors = [...batch.errors, ...signed.errors]
+    if (errors.length) toast.error('Upload validation failed', { description: `File validation failed: ${errors.slice(0, 3).join('; ')}` })
     if (warnings.length) toast.error('Upload warnings', { description: warnings.join('; ') })
     if (!accepted.length) return
+    const limited = uploadRateProblem(uploadCounter.read(), accepted.map((f) => f.size), active.current, Date.now())
+    if (limited) {
+      toast.error('Upload failed', { description: limited })
+      return
+    }
     const items = accepted.map((file) => ({ file, key: String(++nextKey) }))
+    for (const { file } of items) uploadCounter.add(file.size)
+    active.current += items.length
     setUploads((u) => [...u, ...items.map(({ file, key }) => ({ key, name: file.name, size: file.size, sent: 0 }))])
     await pool(items, CONCURRENT, async ({ file, key }) => {
       try {
-        await uploadAttachment(user.id, task.id, file, (sent) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, sent } : x))))
+        const added = await uploadAttachment(user.id, task.id, file, throttledProgress(key))
+        // The new row goes straight into the list; a re-read (also set off by realtime) follows.
+        queryClient.setQueryData<Attachment[]>(attachmentKeys.task(task.id), (list) => withAttachment(list, added))
         toast.success('Attachment uploaded', { description: file.name })
-        await refresh()
+        void refresh()
       } catch (error) {
         if (isPlanLimitError(error)) showPaywall(describeError(error))
         else toast.error('Upload failed', { description: describeError(error) })
       } finally {
+        active.current -= 1
         setUploads((u) => u.filter((x) => x.key !== key))
       }
     })
@@ -140,16 +243,66 @@ export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
   }
 
   const files = list.data ?? []
+  const links = linked.data ?? []
+  const notes = links.filter((l) => l.content_type === 'note')
+  const entries = links.filter((l) => l.content_type === 'journal')
+  const total = files.length + links.length
+  const toggle = (g: string) => setCollapsed((c) => ({ ...c, [g]: !c[g] }))
+  const shown = (g: 'files' | 'notes' | 'journal') => tab === 'all' || tab === g
+
+  const fileList = (
+    <ul className="grid gap-1" aria-label="Files">
+      {files.map((a) => (
+        <li key={a.id} className="group flex items-center gap-2 rounded-md p-1 hover:bg-accent/50">
+          <button
+            type="button"
+            onClick={() => setPreview(a)}
+            aria-label={`Preview ${a.filename}`}
+            className="flex min-w-0 flex-1 items-center gap-2 rounded text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Thumb a={a} />
+            <span className="grid min-w-0">
+              <span className="truncate text-sm">{a.filename}</span>
+              <span className="truncate text-xs text-muted-foreground">
+                {formatBytes(a.file_size)} · {relativeTime(a.created_at)}
+              </span>
+            </span>
+          </button>
+          {a.user_id === user.id ? (
+            <Button variant="ghost" size="icon-sm" aria-label={`Delete ${a.filename}`} onClick={() => void remove(a)}>
+              <Trash size={14} aria-hidden />
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+  const linkedList = (items: LinkedContent[], label: string) => (
+    <ul className="grid gap-1" aria-label={label}>
+      {items.map((l) => (
+        <LinkedRow key={`${l.content_type}-${l.content_id}`} item={l} mine={l.author_id === user.id} canUnlink={l.linked_by === user.id} onUnlink={() => unlink(l)} />
+      ))}
+    </ul>
+  )
+  const emptyText = { all: 'No attachments yet', files: 'No files yet', notes: 'No linked notes yet', journal: 'No linked journal entries yet' }[tab]
+  const tabCount = { all: total, files: files.length, notes: notes.length, journal: entries.length }[tab]
+
   return (
     <section ref={section} aria-labelledby={`files-${task.id}`} className="grid gap-3">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`files-${task.id}`} className="text-sm font-semibold">
-          Attachments{files.length ? <span className="ml-1 font-normal text-muted-foreground">({files.length})</span> : null}
+          Attachments{total ? <span className="ml-1 font-normal text-muted-foreground">({total})</span> : null}
         </h3>
-        <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
-          <UploadSimple size={14} aria-hidden />
-          Attach files
-        </Button>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" onClick={() => setAttaching(true)}>
+            <LinkSimple size={14} aria-hidden />
+            Attach content
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
+            <UploadSimple size={14} aria-hidden />
+            Attach files
+          </Button>
+        </div>
         <input ref={input} type="file" multiple hidden aria-label="Attach files" onChange={onPick} />
       </div>
       <div
@@ -179,7 +332,15 @@ export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
           })}
         </ul>
       ) : null}
-      {list.isPending ? (
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <TabsList aria-label="Show">
+          <TabsTrigger value="all">All</TabsTrigger>
+          <TabsTrigger value="files">Files</TabsTrigger>
+          <TabsTrigger value="notes">Notes</TabsTrigger>
+          <TabsTrigger value="journal">Journal</TabsTrigger>
+        </TabsList>
+      </Tabs>
+      {list.isPending || linked.isPending ? (
         <div className="grid gap-2" aria-busy="true" aria-label="Loading attachments">
           {[0, 1].map((i) => (
             <div key={i} className="flex items-center gap-2">
@@ -188,46 +349,57 @@ export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
             </div>
           ))}
         </div>
-      ) : list.isError ? (
+      ) : list.isError || linked.isError ? (
         <div role="alert" className="flex items-center justify-between gap-2 rounded-md border border-destructive/40 p-2 text-sm">
           <span>Failed to fetch attachments</span>
-          <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              void list.refetch()
+              void linked.refetch()
+            }}
+          >
             Try again
           </Button>
         </div>
-      ) : files.length === 0 && !uploads.length ? (
+      ) : tabCount === 0 && !uploads.length ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <Paperclip size={16} aria-hidden />
-          No attachments yet
+          {emptyText}
         </p>
       ) : (
-        <ul className="grid gap-1" aria-label="Attachments">
-          {files.map((a) => (
-            <li key={a.id} className="group flex items-center gap-2 rounded-md p-1 hover:bg-accent/50">
-              <button
-                type="button"
-                onClick={() => setPreview(a)}
-                aria-label={`Preview ${a.filename}`}
-                className="flex min-w-0 flex-1 items-center gap-2 rounded text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <Thumb a={a} />
-                <span className="grid min-w-0">
-                  <span className="truncate text-sm">{a.filename}</span>
-                  <span className="truncate text-xs text-muted-foreground">
-                    {formatBytes(a.file_size)} · {relativeTime(a.created_at)}
-                  </span>
-                </span>
-              </button>
-              {a.user_id === user.id ? (
-                <Button variant="ghost" size="icon-sm" aria-label={`Delete ${a.filename}`} onClick={() => void remove(a)}>
-                  <Trash size={14} aria-hidden />
-                </Button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <div className="grid gap-3">
+          {shown('files') && files.length ? (
+            <Group id={`files-group-${task.id}`} title="Files" count={files.length} open={!collapsed.files} onToggle={() => toggle('files')}>
+              {fileList}
+            </Group>
+          ) : null}
+          {shown('notes') && notes.length ? (
+            <Group id={`notes-group-${task.id}`} title="Notes" count={notes.length} open={!collapsed.notes} onToggle={() => toggle('notes')}>
+              {linkedList(notes, 'Linked notes')}
+            </Group>
+          ) : null}
+          {shown('journal') && entries.length ? (
+            <Group id={`journal-group-${task.id}`} title="Journal" count={entries.length} open={!collapsed.journal} onToggle={() => toggle('journal')}>
+              {linkedList(entries, 'Linked journal entries')}
+            </Group>
+          ) : null}
+        </div>
       )}
       {preview ? <PreviewDialog attachment={preview} onClose={() => setPreview(null)} /> : null}
+      {attaching ? (
+        <AttachContentDialog
+          open={attaching}
+          onOpenChange={setAttaching}
+          taskId={task.id}
+          userId={user.id}
+          linked={links}
+          onLink={link}
+          showPaywall={showPaywall}
+          onCreated={() => void queryClient.invalidateQueries({ queryKey: linkedKeys.task(task.id) })}
+        />
+      ) : null}
     </section>
   )
 }

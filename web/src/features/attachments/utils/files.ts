@@ -95,3 +95,68 @@ export function zoomBy(zoom: number, direction: 1 | -1): number {
   const next = direction > 0 ? zoom * 1.2 : zoom / 1.2
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(next * 1000) / 1000))
 }
+
+/** How many leading bytes the signature check reads (storage/validate.HeadLen). */
+export const HEAD_BYTES = 1024
+
+const startsWith = (head: Uint8Array, sig: readonly number[]) => sig.length <= head.length && sig.every((b, i) => head[i] === b)
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0))
+
+/** Executable signatures refused in any file: Windows PE, Java class, shebang, ELF. */
+const DANGEROUS = [ascii('MZ'), [0xca, 0xfe, 0xba, 0xbe], ascii('#!'), [0x7f, ...ascii('ELF')]]
+
+function looksLikeSvg(head: Uint8Array): boolean {
+  const text = new TextDecoder().decode(head).replace(/^\uFEFF/, '').trimStart()
+  return text.startsWith('<') && text.toLowerCase().includes('<svg')
+}
+
+/** Whether the first bytes are those of the image type; null for types without a signature rule. */
+function imageSignatureFits(mime: string, head: Uint8Array): boolean | null {
+  switch (mime) {
+    case 'image/jpeg':
+      return startsWith(head, [0xff, 0xd8, 0xff])
+    case 'image/png':
+      return startsWith(head, [0x89, ...ascii('PNG'), 0x0d, 0x0a, 0x1a, 0x0a])
+    case 'image/gif':
+      return startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))
+    case 'image/webp':
+      return startsWith(head, ascii('RIFF')) && startsWith(head.subarray(8), ascii('WEBP'))
+    case 'image/svg+xml':
+      return looksLikeSvg(head)
+    default:
+      return null
+  }
+}
+
+/**
+ * 002 §5's signature rule on a file's first bytes, in the storage server's
+ * words (storage/validate.Content): no executable signature, and an image
+ * starts with its type's signature.
+ */
+export function signatureProblem(file: { name: string; type: string }, head: Uint8Array): string | null {
+  if (DANGEROUS.some((sig) => startsWith(head, sig))) return `File "${file.name}" contains dangerous executable signature`
+  const mime = mimeOf(file)
+  if (imageSignatureFits(mime, head) === false) return `File "${file.name}" does not match its declared type "${mime}"`
+  return null
+}
+
+/** Reads each file's first bytes and refuses those whose signature does not fit, before any byte is sent. */
+export async function checkSignatures<F extends Blob & { name: string; type: string }>(files: F[]): Promise<{ accepted: F[]; errors: string[] }> {
+  const out: { accepted: F[]; errors: string[] } = { accepted: [], errors: [] }
+  const heads = await Promise.all(
+    files.map((f) =>
+      f
+        .slice(0, HEAD_BYTES)
+        .arrayBuffer()
+        .then((b) => new Uint8Array(b))
+        .catch(() => null),
+    ),
+  )
+  files.forEach((f, i) => {
+    const head = heads[i]
+    const problem = head ? signatureProblem(f, head) : 'Cannot validate file signature'
+    if (problem) out.errors.push(problem)
+    else out.accepted.push(f)
+  })
+  return out
+}

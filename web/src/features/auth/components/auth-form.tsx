@@ -10,6 +10,7 @@ import { useHydrating } from '@/lib/prerender'
 import { safeRedirect, validateEmail, validatePassword } from '../api/credentials'
 import { useRequestPasswordReset } from '../api/reset-password'
 import { useSignIn } from '../api/sign-in'
+import { usePasskeyAutofill } from '../api/use-passkey-autofill'
 import { useSignUp } from '../api/sign-up'
 import { GuestButton } from './guest-button'
 import { type CredentialErrors, NewCredentialsFields } from './new-credentials-fields'
@@ -32,6 +33,7 @@ function SignInForm({ redirect, onForgot }: { redirect: string; onForgot: () => 
   // On the prerendered page the form is painted before the app runs: until
   // React owns it, a native submit would put the password in the URL.
   const hydrating = useHydrating()
+  const autofillError = usePasskeyAutofill(() => navigate(redirect, { replace: true }))
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -51,12 +53,12 @@ function SignInForm({ redirect, onForgot }: { redirect: string; onForgot: () => 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
       <Field label="Email" error={errors.email}>
-        {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}
+        {(p) => <Input {...p} name="email" type="email" autoComplete="username webauthn" required />}
       </Field>
       <Field label="Password" error={errors.password}>
         {(p) => <Input {...p} name="password" type="password" autoComplete="current-password" required />}
       </Field>
-      {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
+      {(serverError ?? autofillError) ? <Alert variant="destructive">{serverError ?? autofillError}</Alert> : null}
       <Button type="submit" disabled={hydrating || signIn.isPending}>
         {signIn.isPending ? 'Signing in…' : 'Sign in'}
       </Button>

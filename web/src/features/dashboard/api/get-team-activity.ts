@@ -3,25 +3,12 @@ import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { dashboardKeys } from './keys'
 
-/** The team context chosen in the team switcher, kept locally (002 §4 "Team context"). */
-export const CURRENT_TEAM_KEY = 'currentTeamId'
-
-/** The chosen team's id, or null for the personal context. */
-export function currentTeamId(): string | null {
-  try {
-    const v = localStorage.getItem(CURRENT_TEAM_KEY)
-    return v && /^[0-9a-f-]{36}$/i.test(v) ? v : null
-  } catch {
-    return null
-  }
-}
-
 /** Entries of the team feed the dashboard shows. */
 export const TEAM_ITEMS = 8
 
 /**
- * The team's name and its newest feed entries (team_activity_log), with
- * who did each. Row-level security answers nothing for a team the user is
+ * The team's name, its newest feed entries (team_activity_log) and the
+ * names of its active members, to say who did each. Row-level security answers nothing for a team the user is
  * not an active member of: the card then stays away.
  */
 export async function getTeamActivity(teamId: string, signal: AbortSignal) {
@@ -39,7 +26,7 @@ export async function getTeamActivity(teamId: string, signal: AbortSignal) {
   const row = unwrap(team)
   if (!row) return null
   const names = new Map(unwrap(members).map((m) => [m.user_id, m.full_name || m.email || 'Someone']))
-  return { team: row, feed: unwrap(feed).map((e) => ({ ...e, actor: (e.user_id && names.get(e.user_id)) || 'Someone' })) }
+  return { team: row, feed: unwrap(feed), names }
 }
 
 export type TeamActivity = NonNullable<Awaited<ReturnType<typeof getTeamActivity>>>

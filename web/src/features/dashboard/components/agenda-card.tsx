@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { describeError } from '@/lib/errors'
 import { type DashboardTask, splitAgenda } from './agenda'
 import { TaskRow } from './task-row'
 
@@ -60,7 +61,7 @@ export function AgendaCard(props: AgendaProps) {
         ) : error ? (
           <div className="px-4 py-3 md:px-5">
             <Alert variant="destructive">
-              Could not load your tasks: {error.message}{' '}
+              Could not load your tasks. {describeError(error)}{' '}
               <Button variant="link" className="h-auto p-0" onClick={props.onRetry}>
                 Try again
               </Button>

@@ -3,7 +3,9 @@ import { Link } from 'react-router'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useRequiredUser } from '@/lib/auth-store'
-import { type TeamActivity, currentTeamId, useTeamActivity } from '../api/get-team-activity'
+import { useTeamContext } from '@/lib/team-context'
+import { describeActivity } from '@/lib/team-activity'
+import { useTeamActivity } from '../api/get-team-activity'
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
 
@@ -18,22 +20,17 @@ export function whenText(iso: string, now = Date.now()): string {
   return new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })
 }
 
-function describe(e: TeamActivity['feed'][number]): string {
-  const meta = e.metadata && typeof e.metadata === 'object' && !Array.isArray(e.metadata) ? e.metadata : {}
-  const name = typeof meta.title === 'string' ? meta.title : typeof meta.name === 'string' ? meta.name : null
-  const action = e.action.replace(/_/g, ' ')
-  return name ? `${e.actor} ${action}: ${name}` : `${e.actor} ${action}`
-}
-
 /**
  * The team's latest activity, when the user works in a team context (the
- * team switcher's currentTeamId); nothing in the personal context.
+ * team switcher's currentTeamId, followed live: switching the context
+ * elsewhere changes the card); nothing in the personal context.
  */
 export default function TeamActivityCard() {
   const user = useRequiredUser()
-  const teamId = currentTeamId()
+  const teamId = useTeamContext((s) => s.currentTeamId)
   const activity = useTeamActivity(user.id, teamId)
   if (!teamId || (activity.isSuccess && !activity.data)) return null
+  const nameOf = (id: string) => (id === user.id ? 'You' : (activity.data?.names.get(id) ?? 'A former member'))
   return (
     <Card aria-labelledby="team-activity-title">
       <CardHeader className="flex items-center justify-between gap-2 pb-2">
@@ -52,7 +49,7 @@ export default function TeamActivityCard() {
           <ol aria-label="Team activity" className="grid gap-2">
             {activity.data.feed.map((e) => (
               <li key={e.id} className="flex items-baseline justify-between gap-3 text-sm">
-                <span className="min-w-0 truncate">{describe(e)}</span>
+                <span className="min-w-0 truncate">{describeActivity(e, nameOf)}</span>
                 <time dateTime={e.created_at} className="shrink-0 text-xs text-muted-foreground">
                   {whenText(e.created_at)}
                 </time>

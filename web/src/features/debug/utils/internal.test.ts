@@ -13,6 +13,11 @@ describe('who sees the debug information', () => {
     expect(isInternalUser(user({ app_metadata: { provider: 'email' } }))).toBe(false)
   })
 
+  it('is an admin the operator named (daybase admin grant)', () => {
+    expect(isInternalUser(user({ app_metadata: { daybase_admin: true } }))).toBe(true)
+    expect(isInternalUser(user({ app_metadata: { daybase_admin: 'yes' } }))).toBe(false)
+  })
+
   it('is not a user who flagged themselves (user_metadata is theirs to write)', () => {
     expect(isInternalUser(user({ user_metadata: { admin: true, internal: true } }))).toBe(false)
   })

@@ -81,7 +81,8 @@ function EntryEditor({ entry, entryId, isNew, journalId, userId }: ScreenProps &
             title="Delete entry"
             onClick={() =>
               // The pending autosave first: a save landing after the delete would put the entry back in the list.
-              void session.flush().finally(() => remove.mutate({ userId, id: entryId }, { onSuccess: () => navigate(backTo) }))
+              // mutateAsync: mutate's onSuccess is dropped when the page unmounts first (a realtime DELETE).
+              void session.flush().finally(() => remove.mutateAsync({ userId, id: entryId }).then(() => navigate(backTo), () => {}))
             }
           >
             <Trash size={18} aria-hidden />

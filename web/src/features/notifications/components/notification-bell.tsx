@@ -1,14 +1,13 @@
-import { Bell, Check } from '@phosphor-icons/react'
-import { useState } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { Button } from '@/components/ui/button'
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
-import { Skeleton } from '@/components/ui/skeleton'
+import { Bell } from '@phosphor-icons/react'
+import { Suspense, lazy, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { Button, type ButtonProps } from '@/components/ui/button'
 import { useRequiredUser } from '@/lib/auth-store'
-import { cn } from '@/lib/cn'
-import { relativeTime } from '@/lib/relative-time'
 import { type AppNotification, useMarkRead, useNotifications } from '../api/notifications'
 import { useLiveNotifications } from '../hooks/use-live-notifications'
+
+const loadDropdown = () => import('./notification-dropdown')
+const NotificationDropdown = lazy(loadDropdown)
 
 /** How many of the newest the dropdown shows; the page has the 50. */
 export const DROPDOWN_LIMIT = 8
@@ -41,6 +40,8 @@ export function NotificationBell() {
   const user = useRequiredUser()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
+  // The dropdown's code mounts on the first press and stays (notification-dropdown.tsx).
+  const [mounted, setMounted] = useState(false)
   useLiveNotifications(user.id, (url) => navigate(url.startsWith('/teams/') ? `/app${url}` : url))
   const list = useNotifications(user.id)
   const markRead = useMarkRead(user.id)
@@ -55,81 +56,54 @@ export function NotificationBell() {
     navigate(inviteKind(n) ? '/app/notifications' : targetOf(n))
   }
 
+  const bell = (props: ButtonProps) => (
+    <BellButton unread={unread} {...props} />
+  )
+  if (!mounted) {
+    // Until the first press: a plain button with the trigger's name and ARIA
+    // state. Opening on click (as Radix's trigger does) mounts the popover open.
+    return bell({
+      'aria-haspopup': 'dialog',
+      'aria-expanded': false,
+      'data-state': 'closed',
+      onPointerEnter: () => void loadDropdown(),
+      onFocus: () => void loadDropdown(),
+      onClick: () => {
+        setMounted(true)
+        setOpen(true)
+      },
+    } as ButtonProps)
+  }
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon-sm" className="relative" aria-label={unread ? `Notifications (${unread} unread)` : 'Notifications'}>
-          <Bell size={20} aria-hidden />
-          {unread ? (
-            <span
-              aria-hidden
-              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-destructive-foreground"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          ) : null}
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" aria-label="Notifications" className="w-[min(24rem,calc(100vw-1rem))] p-0">
-        <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
-          <p className="text-sm font-semibold">
-            Notifications{unread ? <span className="ml-1.5 text-xs font-normal text-muted-foreground">{unread} unread</span> : null}
-          </p>
-          <Button variant="ghost" size="sm" disabled={!unread} onClick={() => markRead.mutate(null)}>
-            <Check aria-hidden /> Mark all read
-          </Button>
-        </div>
-        <div className="max-h-96 overflow-y-auto">
-          {list.isPending ? (
-            <div className="grid gap-2 p-3" aria-busy>
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-12" />
-              ))}
-            </div>
-          ) : list.isError ? (
-            <p className="p-4 text-sm text-muted-foreground">Failed to fetch notifications</p>
-          ) : groups.length === 0 ? (
-            <p className="p-6 text-center text-sm text-muted-foreground">No notifications yet. Assignments, mentions and invitations show up here.</p>
-          ) : (
-            groups.map((g) => (
-              <section key={g.title} aria-label={g.title}>
-                <h3 className="bg-muted/50 px-3 py-1 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">{g.title}</h3>
-                <ul>
-                  {g.items.map((n) => (
-                    <li key={n.id} className={cn('group flex items-start gap-2 border-b px-3 py-2 last:border-b-0', !n.is_read && 'bg-primary/5')}>
-                      <span aria-hidden className={cn('mt-1.5 size-2 shrink-0 rounded-full', n.is_read ? 'bg-transparent' : 'bg-primary')} />
-                      <button
-                        type="button"
-                        onClick={() => openItem(n)}
-                        className="grid min-w-0 flex-1 gap-0.5 rounded-sm text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                        aria-label={`${n.title}${n.is_read ? '' : ' (unread)'}`}
-                      >
-                        <span className="truncate text-sm font-medium">{n.title}</span>
-                        {n.message ? <span className="line-clamp-2 text-xs text-muted-foreground">{n.message}</span> : null}
-                        <time dateTime={n.created_at} className="text-[11px] text-muted-foreground">
-                          {relativeTime(n.created_at)}
-                        </time>
-                      </button>
-                      {n.is_read ? null : (
-                        <Button variant="ghost" size="icon-sm" className="shrink-0" aria-label={`Mark “${n.title}” read`} onClick={() => markRead.mutate(n.id)}>
-                          <Check aria-hidden />
-                        </Button>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))
-          )}
-        </div>
-        <div className="border-t p-1">
-          <Button variant="ghost" size="sm" className="w-full" asChild>
-            <Link to="/app/notifications" onClick={() => setOpen(false)}>
-              View all
-            </Link>
-          </Button>
-        </div>
-      </PopoverContent>
-    </Popover>
+    <Suspense fallback={bell({ 'aria-haspopup': 'dialog', 'aria-expanded': true } as ButtonProps)}>
+      <NotificationDropdown
+        open={open}
+        onOpenChange={setOpen}
+        trigger={bell({})}
+        unread={unread}
+        isPending={list.isPending}
+        isError={list.isError}
+        groups={groups}
+        openItem={openItem}
+        markRead={(id) => markRead.mutate(id)}
+      />
+    </Suspense>
+  )
+}
+
+/** The header's bell button with the unread count. */
+function BellButton({ unread, ...props }: ButtonProps & { unread: number }) {
+  return (
+    <Button variant="ghost" size="icon-sm" className="relative" aria-label={unread ? `Notifications (${unread} unread)` : 'Notifications'} {...props}>
+      <Bell size={20} aria-hidden />
+      {unread ? (
+        <span
+          aria-hidden
+          className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-destructive-foreground"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </Button>
   )
 }

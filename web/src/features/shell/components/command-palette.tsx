@@ -27,6 +27,8 @@ type Props = {
   /** Shown before the commands, in the given order. */
   results?: readonly PaletteResultGroup[]
   placeholder?: string
+  /** Shown under the input, above the results (a filter query's error). */
+  notice?: ReactNode
 }
 
 /**
@@ -35,11 +37,11 @@ type Props = {
  * cmdk's scoring, so the categories stay where the spec puts them; arrows
  * move through every item, Alt+arrows jump between categories.
  */
-export function CommandPalette({ open, onOpenChange, commands, query, onQueryChange, results = [], placeholder }: Props) {
+export function CommandPalette({ open, onOpenChange, commands, query, onQueryChange, results = [], placeholder, notice }: Props) {
   const isMac = isMacPlatform()
   const controlled = query !== undefined
   const matching = filterCommands(commands, query ?? '')
-  const anything = matching.length > 0 || results.some((g) => g.loading || g.items.length > 0)
+  const anything = !!notice || matching.length > 0 || results.some((g) => g.loading || g.items.length > 0)
   // cmdk keeps its highlight on an item that stays when others arrive above
   // it; with our own order the first item (search everything, the newest
   // recent search) must be what Enter runs, so a new text or a new first
@@ -74,6 +76,7 @@ export function CommandPalette({ open, onOpenChange, commands, query, onQueryCha
         placeholder={placeholder ?? 'Type a command or go to…'}
         className="h-11 w-full border-b bg-transparent px-4 text-sm outline-none placeholder:text-muted-foreground"
       />
+      {notice ? <div className="border-b px-4 py-2">{notice}</div> : null}
       <Cmdk.List className="max-h-[min(24rem,60vh)] overflow-y-auto p-2">
         {anything ? null : <div className="px-2 py-6 text-center text-sm text-muted-foreground">No results</div>}
         {results.map((group) =>

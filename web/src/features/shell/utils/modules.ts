@@ -1,6 +1,7 @@
 import {
   Bell,
   BookOpen,
+  CalendarBlank,
   CheckSquare,
   ClockCounterClockwise,
   Gear,
@@ -19,6 +20,7 @@ export type Area =
   | 'dashboard'
   | 'tasks'
   | 'matrix'
+  | 'calendar'
   | 'notes'
   | 'journal'
   | 'pomodoro'
@@ -37,6 +39,7 @@ export const RAIL_ITEMS: readonly NavItem[] = [
   { to: '/app', label: 'Dashboard', icon: House, area: 'dashboard' },
   { to: '/app/tasks', label: 'Tasks', icon: CheckSquare, area: 'tasks' },
   { to: '/app/matrix', label: 'Eisenhower Matrix', icon: SquaresFour, area: 'matrix' },
+  { to: '/app/calendar', label: 'Calendar', icon: CalendarBlank, area: 'calendar' },
   { to: '/app/notes', label: 'Notes', icon: Note, area: 'notes' },
   { to: '/app/journal', label: 'Journal', icon: BookOpen, area: 'journal' },
   { to: '/app/pomodoro', label: 'Pomodoro', icon: Timer, area: 'pomodoro' },
@@ -52,6 +55,7 @@ export const AREA_ICONS: Record<Area, Icon> = {
   dashboard: House,
   tasks: CheckSquare,
   matrix: SquaresFour,
+  calendar: CalendarBlank,
   notes: Note,
   journal: BookOpen,
   pomodoro: Timer,
@@ -68,6 +72,7 @@ export const AREA_LABELS: Record<Area, string> = {
   dashboard: 'Dashboard',
   tasks: 'Tasks',
   matrix: 'Eisenhower Matrix',
+  calendar: 'Calendar',
   notes: 'Notes',
   journal: 'Journal',
   pomodoro: 'Pomodoro',

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import type { Project } from '../types'
+import { readBoardColumns } from '../board/columns'
 import { projectKeys } from './module-keys'
 
 /** Projects query: fresh 30 s, kept 5 min (001 §9). */
@@ -42,6 +43,7 @@ export async function getProjects(signal: AbortSignal): Promise<Project[]> {
             user_role: ROLES.has(r.user_role ?? '') ? (r.user_role as Project['user_role']) : 'member',
             is_archived: r.is_archived ?? false,
             archived_at: r.archived_at,
+            board_columns: readBoardColumns(r.board_columns),
           },
         ]
       : [],

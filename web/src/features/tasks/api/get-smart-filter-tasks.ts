@@ -27,15 +27,26 @@ export async function getSmartFilterTasks(
   zone: string,
   sortOption: string,
   signal: AbortSignal,
+  /** A filter-language query (issue 26) that decides instead of data; data then lists its conditions. */
+  query?: (task: Task, ctx: EvalContext) => boolean,
 ): Promise<Task[]> {
   const now = new Date()
-  const ctx: EvalContext = { zone, now }
-  const tree = compile(data, ctx)
+  const ctx: EvalContext = { zone, now, userId }
+  // A query's tree may negate or nest its conditions: the server cannot narrow it.
+  const tree = query ? null : compile(data, ctx)
   const need = needs(data)
   const [rows, parents, withAttachments] = await Promise.all([
     readTasks(async (source, columns) => {
-      let q = fromSource(source).select(columns).eq('user_id', userId).eq('is_deleted', false)
-      if (tree) q = q.or(tree)
+      // The user's own tasks; with an assignee condition also the ones others assigned to them
+      // (one logic tree: a second or= parameter is not one every backend reads).
+      let q = fromSource(source).select(columns).eq('is_deleted', false)
+      if (need.assigned) {
+        const mine = `or(user_id.eq.${userId},assigned_to.eq.${userId})`
+        q = q.or(tree ? `and(${mine},${tree})` : mine)
+      } else {
+        q = q.eq('user_id', userId)
+        if (tree) q = q.or(tree)
+      }
       return unwrap(
         await q
           .order('created_at', { ascending: false })
@@ -51,7 +62,7 @@ export async function getSmartFilterTasks(
   ])
   const full: EvalContext = { ...ctx, ...(parents ? { parents } : {}), ...(withAttachments ? { withAttachments } : {}) }
   return sortTasks(
-    rows.map(toTask).filter((t) => matches(t, data, full)),
+    rows.map(toTask).filter((t) => (query ? query(t, full) : matches(t, data, full))),
     sortOption,
   )
 }

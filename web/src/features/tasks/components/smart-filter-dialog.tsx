@@ -1,5 +1,5 @@
 import { Plus, Trash } from '@phosphor-icons/react'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
@@ -15,8 +15,10 @@ import { type SmartFilter, useSmartFilters } from '../api/get-smart-filters'
 import { SORT_OPTIONS } from '../api/get-smart-filter-tasks'
 import { newTempId } from '../api/create-task'
 import { type SmartFilterInput, useCreateSmartFilter, useDeleteSmartFilter, useUpdateSmartFilter } from '../api/smart-filter-mutations'
-import { type Condition, FIELD_KIND, FIELDS, type Field as FilterField, type FilterData, OPERATORS_BY_KIND, type Operator, readFilterData, VALUELESS } from '../smart-filters/engine'
+import { type Condition, FIELD_KIND, FIELDS, type Field as FilterField, type FilterData, ME, OPERATORS_BY_KIND, type Operator, readFilterData, VALUELESS } from '../smart-filters/engine'
 import { CATEGORIES, FILTER_COLORS, FILTER_ICON_NAMES, NEW_CONDITION, NEW_FILTER_CONDITION, TEMPLATES, type Template, validateFilter } from '../smart-filters/templates'
+import { compileQuery, fromFilterData, type QueryError } from '../filter-query/query'
+import { QueryErrorText } from '../filter-query/query-text'
 import { useSmartFilterDialogStore } from '../stores/smart-filter-dialog-store'
 import { filterIcon } from './view-icons'
 
@@ -38,6 +40,7 @@ const FIELD_LABELS: Record<FilterField, string> = {
   recurrence: 'Recurrence',
   importance: 'Importance',
   urgency: 'Urgency',
+  assigned_to: 'Assigned to',
 }
 
 const OPERATOR_LABELS: Record<Operator, string> = {
@@ -64,6 +67,8 @@ function operatorLabel(field: FilterField, op: Operator): string {
   if (kind === 'level' && op === 'less_than') return 'below'
   if (kind === 'recurrence' && op === 'is_empty') return 'no recurrence'
   if (kind === 'recurrence' && op === 'is_not_empty') return 'has recurrence'
+  if (kind === 'assignee' && op === 'is_empty') return 'nobody'
+  if (kind === 'assignee' && op === 'is_not_empty') return 'anyone'
   return OPERATOR_LABELS[op]
 }
 
@@ -87,6 +92,7 @@ function ValueInput({ c, index, onChange, projects }: { c: Condition; index: num
         <option value="1">Low</option>
         <option value="2">Medium</option>
         <option value="3">High</option>
+        {c.field === 'priority' ? <option value="4">Urgent</option> : null}
       </select>
     )
   if (kind === 'project')
@@ -98,6 +104,13 @@ function ValueInput({ c, index, onChange, projects }: { c: Condition; index: num
             {p.name}
           </option>
         ))}
+      </select>
+    )
+  if (kind === 'assignee')
+    return (
+      <select aria-label={label} className={SELECT} value={String(c.value ?? '')} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Choose</option>
+        <option value={ME}>Me</option>
       </select>
     )
   if (kind === 'recurrence')
@@ -153,7 +166,7 @@ export function SmartFilterDialogs() {
   const target = dialog && dialog.kind !== 'create' ? filters.data?.find((f) => f.id === dialog.filterId) : undefined
   return (
     <>
-      {dialog && dialog.kind !== 'delete' ? <FilterForm key={dialog.kind === 'edit' ? dialog.filterId : 'new'} filter={target} onClose={close} /> : null}
+      {dialog && dialog.kind !== 'delete' ? <FilterForm key={dialog.kind === 'edit' ? dialog.filterId : 'new'} filter={target} query={dialog.kind === 'create' ? dialog.query : undefined} onClose={close} /> : null}
       <AlertDialog open={dialog?.kind === 'delete'} onOpenChange={(o) => !o && close()}>
         <AlertDialogContent>
             <AlertDialogTitle>Delete smart filter</AlertDialogTitle>
@@ -177,24 +190,52 @@ export function SmartFilterDialogs() {
   )
 }
 
-function FilterForm({ filter, onClose }: { filter: SmartFilter | undefined; onClose: () => void }) {
+function FilterForm({ filter, query, onClose }: { filter: SmartFilter | undefined; query: string | undefined; onClose: () => void }) {
   const user = useRequiredUser()
   const projects = useProjects(user.id)
   const create = useCreateSmartFilter(user.id)
   const update = useUpdateSmartFilter(user.id)
   const navigate = useNavigate()
   const [form, setForm] = useState<FormState>(() => initial(filter))
-  const [tab, setTab] = useState(filter ? 'custom' : 'templates')
+  const [tab, setTab] = useState(filter || query ? 'custom' : 'templates')
   const [error, setError] = useState<{ field: string; message: string } | null>(null)
+  // The query field (issue 26): null shows the rows as a query; typed text
+  // is the user's until the rows change, and sets the rows when it parses.
+  const [text, setText] = useState<string | null>(query ?? null)
+  const [queryError, setQueryError] = useState<QueryError | null>(null)
+  const qc = { projects: projects.data ?? [] }
   const set = (patch: Partial<FormState>) => {
     setForm((f) => ({ ...f, ...patch }))
     setError(null)
   }
-  const setData = (data: FilterData) => set({ data })
+  const setData = (data: FilterData) => {
+    set({ data })
+    setText(null)
+    setQueryError(null)
+  }
+  const applyQuery = (value: string) => {
+    setText(value)
+    const compiled = compileQuery(value, qc)
+    setQueryError(compiled.ok ? null : compiled.error)
+    if (compiled.ok) set({ data: compiled.data })
+  }
+  // A query from the palette names projects: read it once they are loaded.
+  const [pending, setPending] = useState(query)
+  useEffect(() => {
+    if (pending === undefined || !projects.data) return
+    setPending(undefined)
+    const compiled = compileQuery(pending, { projects: projects.data })
+    setQueryError(compiled.ok ? null : compiled.error)
+    if (compiled.ok) setForm((f) => ({ ...f, data: compiled.data }))
+  }, [pending, projects.data])
   const setCondition = (i: number, patch: Partial<Condition>) =>
     setData({ ...form.data, conditions: form.data.conditions.map((c, j) => (j === i ? { ...c, ...patch } : c)) })
 
   const save = (input: FormState) => {
+    if (queryError) {
+      document.getElementById('smart-filter-query')?.focus()
+      return
+    }
     const invalid = validateFilter(input.name, input.description, input.data)
     if (invalid) {
       setError(invalid)
@@ -268,6 +309,27 @@ function FilterForm({ filter, onClose }: { filter: SmartFilter | undefined; onCl
               </Field>
               <fieldset className="grid gap-2">
                 <legend className="mb-1 text-sm font-medium">Conditions</legend>
+                <label htmlFor="smart-filter-query" className="text-sm text-muted-foreground">
+                  As a query
+                </label>
+                <Input
+                  id="smart-filter-query"
+                  className="font-mono text-sm"
+                  value={text ?? fromFilterData(form.data, qc)}
+                  placeholder="today & p1"
+                  spellCheck={false}
+                  autoComplete="off"
+                  aria-invalid={queryError ? true : undefined}
+                  aria-describedby={queryError ? 'smart-filter-query-error' : 'smart-filter-query-help'}
+                  onChange={(e) => applyQuery(e.target.value)}
+                />
+                {queryError ? (
+                  <QueryErrorText id="smart-filter-query-error" input={text ?? ''} error={queryError} />
+                ) : (
+                  <p id="smart-filter-query-help" className="text-xs text-muted-foreground">
+                    today, overdue, p1, #project, @label, no date, due before: next week, search: word; join with & or |, negate with !
+                  </p>
+                )}
                 <div className="flex items-center gap-2 text-sm">
                   <span>Match</span>
                   <select aria-label="Match" className={SELECT} value={form.data.logic} onChange={(e) => setData({ ...form.data, logic: e.target.value as 'AND' | 'OR' })}>
@@ -286,7 +348,7 @@ function FilterForm({ filter, onClose }: { filter: SmartFilter | undefined; onCl
                           const field = e.target.value as FilterField
                           const op = OPERATORS_BY_KIND[FIELD_KIND[field]][0] as Operator
                           const kind = FIELD_KIND[field]
-                          setCondition(i, { field, operator: op, value: kind === 'boolean' ? true : kind === 'level' ? 0 : '' })
+                          setCondition(i, { field, operator: op, value: kind === 'boolean' ? true : kind === 'level' ? 0 : kind === 'assignee' ? ME : '' })
                         }}
                       >
                         {FIELDS.map((f) => (

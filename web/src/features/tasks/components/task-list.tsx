@@ -6,6 +6,7 @@ import type { AddPlace } from '../stores/add-task-store'
 import type { Task } from '../types'
 import type { Section } from '../utils/views'
 import { useRequiredUser } from '@/lib/auth-store'
+import { usePrinting } from '@/lib/use-printing'
 import { useTeammates } from '../api/assign-task'
 import { InlineAdd } from './inline-add'
 import { type RowHandlers, TaskRow } from './task-row'
@@ -63,7 +64,7 @@ function itemsOf(sections: Section[], adding: Props['adding']): Item[] {
  * on screen are in the DOM, so a project of thousands of tasks renders and
  * scrolls like one of ten. Rows have fixed heights (one line on wide
  * screens, two on narrow ones), so nothing is measured. Up and Down move
- * between rows.
+ * between rows. On paper every row is drawn, one after the other.
  */
 export function TaskList(props: Props) {
   const { sections, adding, compact, revealId } = props
@@ -87,9 +88,16 @@ export function TaskList(props: Props) {
   const estimateSize = useCallback((i: number) => (items[i]?.kind === 'header' ? HEADER_HEIGHT : rowHeight), [items, rowHeight])
   const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items])
   const getScrollElement = useCallback(() => scrollRef.current, [])
-  const virtualizer = useVirtualizer({ count: items.length, getScrollElement, estimateSize, getItemKey, overscan: 10 })
+  // useFlushSync off: a scroll no longer renders the list synchronously
+  // inside its own event; the renders of a fast wheel or fling are batched
+  // by React, which cut the long tasks of scrolling 2,000 rows.
+  const virtualizer = useVirtualizer({ count: items.length, getScrollElement, estimateSize, getItemKey, overscan: 10, useFlushSync: false })
 
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer])
+  const printing = usePrinting()
+  const rows = printing
+    ? items.map((item, index) => ({ index, key: item.key, size: estimateSize(index), start: 0 }))
+    : virtualizer.getVirtualItems()
 
   // Bring the add row (and a revealed task) on screen.
   const addIndex = items.findIndex((it) => it.kind === 'add')
@@ -130,8 +138,8 @@ export function TaskList(props: Props) {
       {showEmpty ? (
         props.empty
       ) : (
-        <div role="list" aria-label={props.label} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((v) => {
+        <div role="list" aria-label={props.label} className="relative w-full" style={printing ? undefined : { height: virtualizer.getTotalSize() }}>
+          {rows.map((v) => {
             const item = items[v.index]
             if (!item) return null
             return (
@@ -139,8 +147,8 @@ export function TaskList(props: Props) {
                 key={v.key}
                 role="listitem"
                 data-index={v.index}
-                className="absolute top-0 left-0 w-full"
-                style={{ height: v.size, transform: `translateY(${v.start}px)` }}
+                className={printing ? 'w-full' : 'absolute top-0 left-0 w-full'}
+                style={printing ? { height: v.size } : { height: v.size, transform: `translateY(${v.start}px)` }}
               >
                 {item.kind === 'header' ? (
                   <SectionHeader

@@ -1,4 +1,4 @@
-import { CheckSquare, FunnelSimple, type Icon, Plus, SelectionAll, ShareNetwork } from '@phosphor-icons/react'
+import { CheckSquare, FunnelSimple, type Icon, Kanban, ListBullets, Plus, SelectionAll, ShareNetwork } from '@phosphor-icons/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { type MouseEvent, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -27,6 +27,7 @@ import { useAddTaskStore } from '../stores/add-task-store'
 import { useLingerStore } from '../stores/linger-store'
 import { useProjectDialogStore } from '../stores/project-dialog-store'
 import { useSelectionStore } from '../stores/selection-store'
+import type { BoardGrouping } from '../board/board'
 import type { Project, TaskScope, ViewId } from '../types'
 import { todayIn } from '../utils/dates'
 import { gestureOf } from '../utils/selection'
@@ -41,6 +42,8 @@ const TaskPane = lazy(loadPane)
 const loadModal = () => import('./task-edit-modal')
 const TaskEditModal = lazy(loadModal)
 const ProjectDialogs = lazy(() => import('./project-dialogs'))
+// The board (issue 26) loads when a list is first shown as one.
+const BoardView = lazy(() => import('../board/board-view'))
 // The bulk bar (menus, a popover) loads with the first selection.
 const BulkBar = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkBar })))
 
@@ -180,6 +183,28 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
   const order = useMemo(() => view.sections.flatMap((s) => s.tasks.map((t) => t.id)), [view.sections])
   const shown = useMemo(() => view.sections.flatMap((s) => s.tasks), [view.sections])
 
+  // ?layout=board shows the list as a board (?view= names the built-in view); ?by= groups it (a project by its own columns by default).
+  const canBoard = view.def?.id !== 'logbook'
+  const board = canBoard && params.get('layout') === 'board'
+  const requestedBy = params.get('by')
+  const grouping: BoardGrouping =
+    requestedBy === 'priority' || requestedBy === 'due' ? requestedBy : scope.kind === 'project' ? 'columns' : 'priority'
+  const setBoard = (next: { layout?: 'board' | null; by?: BoardGrouping }) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p)
+        // ?by= stays when going back to the list: the board comes back as it was.
+        if (next.layout === null) {
+          out.delete('layout')
+        } else {
+          out.set('layout', 'board')
+          if (next.by) out.set('by', next.by)
+        }
+        return out
+      },
+      { replace: true },
+    )
+
   // The pane: ?edit= (the task in edit), ?taskId= (a link to a task: selected and opened).
   const editId = params.get('edit')
   const linkedId = params.get('taskId')
@@ -258,6 +283,26 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
     })
   }
 
+  // The inline add lives in the list: on a board, adding steps back to the list first.
+  const onBoard = useRef(board)
+  onBoard.current = board
+  const addAt = useCallback(
+    (place: 'top' | 'bottom') => {
+      if (onBoard.current) {
+        setParams(
+          (p) => {
+            const out = new URLSearchParams(p)
+            out.delete('layout')
+            return out
+          },
+          { replace: true },
+        )
+      }
+      openAdd(place)
+    },
+    [openAdd, setParams],
+  )
+
   // Commands of the task routes (001 §9): a adds at the bottom, Shift+A at the top.
   const commands = useMemo<Command[]>(
     () => [
@@ -267,7 +312,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         group: 'Tasks',
         shortcuts: [{ key: 'a' }],
         enabled: () => view.canAdd,
-        run: () => openAdd('bottom'),
+        run: () => addAt('bottom'),
       },
       {
         id: 'tasks-add-top',
@@ -275,7 +320,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         group: 'Tasks',
         shortcuts: [{ key: 'a', shift: true }],
         enabled: () => view.canAdd,
-        run: () => openAdd('top'),
+        run: () => addAt('top'),
       },
       {
         id: 'tasks-select',
@@ -285,7 +330,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         run: () => useSelectionStore.getState().setSelectMode(true),
       },
     ],
-    [view.canAdd, openAdd],
+    [view.canAdd, addAt],
   )
   useRegisterCommands('tasks-screen', commands)
 
@@ -334,13 +379,22 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         )}
         {!view.loading && total ? <span className="text-sm text-muted-foreground tabular-nums">{total}</span> : null}
       </div>
-      <div className="flex items-center gap-1">
+      <div className="flex flex-wrap items-center gap-1">
+        {canBoard ? (
+          <BoardSwitch
+            board={board}
+            grouping={grouping}
+            project={scope.kind === 'project'}
+            onList={() => setBoard({ layout: null })}
+            onBoard={(by) => setBoard({ layout: 'board', ...(by ? { by } : {}) })}
+          />
+        ) : null}
         {view.project ? (
           <Button variant="ghost" size="sm" onClick={() => view.project && openDialog({ kind: 'share', projectId: view.project.id })}>
             <ShareNetwork size={16} aria-hidden /> Share
           </Button>
         ) : null}
-        {total ? (
+        {total && !board ? (
           <Button
             variant="ghost"
             size="sm"
@@ -351,7 +405,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
           </Button>
         ) : null}
         {view.canAdd ? (
-          <Button size="sm" onClick={() => openAdd('bottom')} aria-keyshortcuts="A">
+          <Button size="sm" onClick={() => addAt('bottom')} aria-keyshortcuts="A">
             <Plus size={16} aria-hidden /> Add task
           </Button>
         ) : null}
@@ -362,7 +416,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
   const empty = (
     <EmptyState icon={view.pendingFilter ? FunnelSimple : ViewIcon} title={view.emptyTitle} description={view.emptyText}>
       {view.canAdd ? (
-        <Button onClick={() => openAdd('bottom')}>
+        <Button onClick={() => addAt('bottom')}>
           <Plus size={16} aria-hidden /> Add task
         </Button>
       ) : null}
@@ -391,6 +445,21 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
           </div>
         ) : view.loading ? (
           <ListSkeleton compact={compact} />
+        ) : board && (shown.length || view.project) ? (
+          <Suspense fallback={<BoardSkeleton />}>
+            <BoardView
+              userId={user.id}
+              tasks={shown}
+              grouping={grouping}
+              project={view.project}
+              zone={zone}
+              {...(timeZone ? { timeZone } : {})}
+              now={now}
+              today={today}
+              label={`${view.title || 'Tasks'} board`}
+              onOpen={(task) => openTask(task.id)}
+            />
+          </Suspense>
         ) : (
           <TaskList
             sections={view.sections}
@@ -428,6 +497,67 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
       <ProjectDialogsHost />
       <SmartFilterDialogsHost />
     </div>
+  )
+}
+
+function BoardSkeleton() {
+  return (
+    <div className="flex gap-3 overflow-hidden p-4 md:px-6" aria-hidden>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-64 w-[85vw] shrink-0 sm:w-72" />
+      ))}
+    </div>
+  )
+}
+
+const GROUPINGS: { by: BoardGrouping; label: string }[] = [
+  { by: 'columns', label: 'Columns' },
+  { by: 'priority', label: 'Priority' },
+  { by: 'due', label: 'Due date' },
+]
+
+/** List or board, and what the board groups by: one toggle and one menu in the header. */
+function BoardSwitch({
+  board,
+  grouping,
+  project,
+  onList,
+  onBoard,
+}: {
+  board: boolean
+  grouping: BoardGrouping
+  project: boolean
+  onList: () => void
+  onBoard: (by?: BoardGrouping) => void
+}) {
+  return (
+    <>
+      <div role="group" aria-label="Layout" className="flex rounded-md border p-0.5">
+        <Button variant={board ? 'ghost' : 'secondary'} size="sm" className="h-7" aria-pressed={!board} onClick={onList}>
+          <ListBullets size={16} aria-hidden /> List
+        </Button>
+        <Button variant={board ? 'secondary' : 'ghost'} size="sm" className="h-7" aria-pressed={board} onClick={() => onBoard()}>
+          <Kanban size={16} aria-hidden /> Board
+        </Button>
+      </div>
+      {board ? (
+        <label className="flex items-center gap-1 text-sm text-muted-foreground">
+          <span className="sr-only sm:not-sr-only">Group by</span>
+          <select
+            className="h-8 rounded-md border bg-background px-2 text-sm text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            value={grouping}
+            onChange={(e) => onBoard(e.target.value as BoardGrouping)}
+            aria-label="Group board by"
+          >
+            {GROUPINGS.filter((g) => project || g.by !== 'columns').map((g) => (
+              <option key={g.by} value={g.by}>
+                {g.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+    </>
   )
 }
 

@@ -212,7 +212,7 @@ export default function TasksSidebar({ onNavigate }: Props) {
   const sortable = useSortableProjects()
 
   const live = useMemo(() => sidebarOrder((projects.data ?? []).filter((p) => !p.is_archived)), [projects.data])
-  const archived = (projects.data ?? []).filter((p) => p.is_archived)
+  const archived = useMemo(() => (projects.data ?? []).filter((p) => p.is_archived), [projects.data])
   const owned = live.filter((p) => p.is_owner)
   const favorites = live.filter((p) => p.is_favorite)
   const hidden = useMemo(() => new Set(archived.map((p) => p.id)), [archived])

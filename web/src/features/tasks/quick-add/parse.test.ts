@@ -412,3 +412,16 @@ describe('fuzz', () => {
     }
   })
 })
+
+describe('every! (issue 26): repeat from completion', () => {
+  it.each([
+    ['Water plants every! 3 days', 'Water plants', { type: 'daily', interval: 3, from: 'completion' }],
+    ['Haircut every! month', 'Haircut', { type: 'monthly', interval: 1, from: 'completion' }],
+    ['Gym every! monday', 'Gym', { type: 'weekly', interval: 1, daysOfWeek: [1], from: 'completion' }],
+    ['Gym every monday', 'Gym', { type: 'weekly', interval: 1, daysOfWeek: [1] }],
+  ])('%s', (input, title, recurrence) => {
+    const r = parse(input, UTC)
+    expect(r.title).toBe(title)
+    expect(r.recurrence).toEqual(recurrence)
+  })
+})

@@ -23,6 +23,8 @@ export type ParsedRecurrence = {
   daysOfWeek?: number[]
   weekOfMonth?: number
   endDate?: string
+  /** 'completion' for `every!` (Todoist): the next date follows the day the task is completed (0530). */
+  from?: 'completion'
 }
 
 export type ParseResult = {
@@ -328,6 +330,10 @@ const RECURRENCE_RULES: Rule<ParsedRecurrence>[] = [
   { source: 'yearly|annually', resolve: () => ({ type: 'yearly', interval: 1 }) },
 ]
 
+// `every!` (Todoist) repeats from the completion date: every rule that
+// starts with "every" takes the bang too.
+for (const rule of RECURRENCE_RULES) rule.source = rule.source.replace(/^every\\s\+/, 'every!?\\s+')
+
 const RANGE_WORDS = (['starting', 'until'] as const).map((word) => [word, new RegExp(`${BEFORE}${word}\\s+(?:on\\s+|from\\s+)?`, 'giu')] as const)
 
 // ---------------------------------------------------------------------------
@@ -434,7 +440,7 @@ export function parseParts(input: string, opts: ParseOptions, literal: readonly 
   let startDate: IsoDay | null = null
   const rec = firstHit(text, RECURRENCE_RULES, ctx)
   if (rec) {
-    recurrence = rec.value
+    recurrence = /^every!/i.test(text.slice(rec.start, rec.end)) ? { ...rec.value, from: 'completion' } : rec.value
     take('recurrence', rec.start, rec.end)
     for (const [word, re] of RANGE_WORDS) {
       re.lastIndex = 0

@@ -15,10 +15,14 @@ import {
   serverClause,
 } from './engine'
 
+const ME_ID = '44444444-4444-4444-8444-444444444444'
+const BEA = '55555555-5555-4555-8555-555555555555'
+
 // Thursday 26 Nov 2026, 18:00 UTC = 13:00 in New York.
 const ctx: EvalContext = {
   zone: 'America/New_York',
   now: new Date('2026-11-26T18:00:00Z'),
+  userId: ME_ID,
   parents: new Set(['parent']),
   withAttachments: new Set(['attached']),
 }
@@ -48,6 +52,7 @@ function task(over: Partial<Task>): Task {
     project_id: null,
     assigned_to: null,
     team_id: null,
+    board_column: null,
     created_at: '2026-11-20T10:00:00Z',
     updated_at: '2026-11-20T10:00:00Z',
     project_name: null,
@@ -142,6 +147,11 @@ const ROWS: Row[] = [
   ['recurrence', 'not_equals', 'weekly', {}, { recurrence: '{"type":"weekly","interval":1}' }],
   ['recurrence', 'is_empty', undefined, {}, { recurrence: '{"type":"daily","interval":1}' }],
   ['recurrence', 'is_not_empty', undefined, { recurrence: '{"type":"daily","interval":1}' }, { recurrence: 'null' }],
+  ['assigned_to', 'equals', 'me', { assigned_to: ME_ID }, { assigned_to: BEA }],
+  ['assigned_to', 'equals', BEA, { assigned_to: BEA }, { assigned_to: ME_ID }],
+  ['assigned_to', 'not_equals', 'me', { assigned_to: BEA }, { assigned_to: ME_ID }],
+  ['assigned_to', 'is_empty', undefined, {}, { assigned_to: BEA }],
+  ['assigned_to', 'is_not_empty', undefined, { assigned_to: ME_ID }, {}],
 ]
 
 describe('every field and operator', () => {
@@ -180,6 +190,14 @@ describe('server narrowing', () => {
       'or(and(due_date.gte.2026-11-26,due_date.lte.2026-11-26),and(due_date.is.null,due_time.gte."2026-11-26T05:00:00.000Z",due_time.lt."2026-11-27T05:00:00.000Z"))',
     )
     expect(serverClause({ field: 'created_at', operator: 'greater_than', value: 'now-3d' }, ctx)).toBe('created_at.gt."2026-11-23T18:00:00.000Z"')
+    expect(serverClause({ field: 'assigned_to', operator: 'equals', value: 'me' }, ctx)).toBe(`assigned_to.eq.${ME_ID}`)
+    expect(serverClause({ field: 'assigned_to', operator: 'not_equals', value: 'me' }, ctx)).toBe(`or(assigned_to.is.null,assigned_to.neq.${ME_ID})`)
+    expect(serverClause({ field: 'assigned_to', operator: 'is_empty' }, ctx)).toBe('assigned_to.is.null')
+  })
+  it("reads 'me' as no one without a viewer", () => {
+    const anonymous = { ...ctx, userId: undefined }
+    expect(holds(task({ assigned_to: ME_ID }), { field: 'assigned_to', operator: 'equals', value: 'me' }, anonymous)).toBe(false)
+    expect(serverClause({ field: 'assigned_to', operator: 'equals', value: 'me' }, anonymous)).toBeNull()
   })
   it('leaves to the client what PostgREST cannot say', () => {
     expect(serverClause({ field: 'title', operator: 'contains', value: '50%' }, ctx)).toBeNull()

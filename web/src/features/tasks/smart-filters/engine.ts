@@ -33,6 +33,7 @@ export const FIELDS = [
   'recurrence',
   'importance',
   'urgency',
+  'assigned_to',
 ] as const
 export type Field = (typeof FIELDS)[number]
 
@@ -53,7 +54,7 @@ export const OPERATORS = [
 ] as const
 export type Operator = (typeof OPERATORS)[number]
 
-export type FieldKind = 'text' | 'boolean' | 'level' | 'date' | 'project' | 'recurrence'
+export type FieldKind = 'text' | 'boolean' | 'level' | 'date' | 'project' | 'recurrence' | 'assignee'
 
 export const FIELD_KIND: Record<Field, FieldKind> = {
   title: 'text',
@@ -73,6 +74,7 @@ export const FIELD_KIND: Record<Field, FieldKind> = {
   completed_at: 'date',
   project_id: 'project',
   recurrence: 'recurrence',
+  assigned_to: 'assignee',
 }
 
 /** The operators offered per field (001 §3). */
@@ -83,7 +85,11 @@ export const OPERATORS_BY_KIND: Record<FieldKind, readonly Operator[]> = {
   date: ['is_today', 'is_this_week', 'is_overdue', 'is_empty', 'is_not_empty', 'greater_than', 'less_than'],
   project: ['equals', 'not_equals', 'is_empty', 'is_not_empty'],
   recurrence: ['equals', 'not_equals', 'is_empty', 'is_not_empty'],
+  assignee: ['equals', 'not_equals', 'is_empty', 'is_not_empty'],
 }
+
+/** The assignee value that means the viewer (`assigned to: me`); stored as is, resolved per viewer. */
+export const ME = 'me'
 
 /** Operators that take no value (001 §5). */
 export const VALUELESS: ReadonlySet<Operator> = new Set(['is_today', 'is_this_week', 'is_overdue', 'is_empty', 'is_not_empty'])
@@ -94,6 +100,8 @@ export type FilterData = { conditions: Condition[]; logic: 'AND' | 'OR' }
 export type EvalContext = {
   zone: string
   now: Date
+  /** The viewer, whom an assignee value 'me' names. */
+  userId?: string
   /** Ids of tasks that have live subtasks (has_subtasks). */
   parents?: ReadonlySet<string>
   /** Ids of tasks with attachments (has_attachments). */
@@ -347,7 +355,32 @@ export function holds(task: Task, c: Condition, ctx: EvalContext): boolean {
     }
     case 'recurrence':
       return evalRecurrence(task, c.operator, c.value)
+    case 'assignee': {
+      const who = assigneeOf(c.value, ctx)
+      switch (c.operator) {
+        case 'is_empty':
+          return !task.assigned_to
+        case 'is_not_empty':
+          return !!task.assigned_to
+        case 'equals':
+          return who !== null && task.assigned_to === who
+        case 'not_equals':
+          return who !== null && task.assigned_to !== who
+        default:
+          return false
+      }
+    }
   }
+}
+
+/** Whether a condition value is a row id (a project's, a user's). */
+const isId = (v: string) => /^[0-9a-f-]{36}$/i.test(v)
+
+/** The user an assignee value names: 'me' is the viewer, else a user id; null when unknown. */
+function assigneeOf(v: unknown, ctx: EvalContext): string | null {
+  const s = String(v ?? '').trim().toLowerCase()
+  if (s === ME) return ctx.userId ?? null
+  return isId(s) ? s : null
 }
 
 /** Whether a task matches the filter. A filter without conditions matches nothing. */
@@ -475,7 +508,7 @@ export function serverClause(c: Condition, ctx: EvalContext): string | null {
     }
     case 'project': {
       const v = String(c.value ?? '')
-      const uuid = /^[0-9a-f-]{36}$/i.test(v)
+      const uuid = isId(v)
       switch (c.operator) {
         case 'is_empty':
           return 'project_id.is.null'
@@ -491,6 +524,21 @@ export function serverClause(c: Condition, ctx: EvalContext): string | null {
     }
     case 'recurrence':
       return null
+    case 'assignee': {
+      const who = assigneeOf(c.value, ctx)
+      switch (c.operator) {
+        case 'is_empty':
+          return 'assigned_to.is.null'
+        case 'is_not_empty':
+          return 'assigned_to.not.is.null'
+        case 'equals':
+          return who && `assigned_to.eq.${who}`
+        case 'not_equals':
+          return who && `or(assigned_to.is.null,assigned_to.neq.${who})`
+        default:
+          return null
+      }
+    }
   }
 }
 
@@ -509,9 +557,11 @@ export function compile(data: FilterData, ctx: EvalContext): string | null {
 }
 
 /** What the client must load besides the tasks to evaluate the filter. */
-export function needs(data: FilterData): { parents: boolean; attachments: boolean } {
+export function needs(data: FilterData): { parents: boolean; attachments: boolean; assigned: boolean } {
   return {
     parents: data.conditions.some((c) => c.field === 'has_subtasks'),
     attachments: data.conditions.some((c) => c.field === 'has_attachments'),
+    // Tasks others assigned to the viewer (their projects, their teams) are read too.
+    assigned: data.conditions.some((c) => c.field === 'assigned_to'),
   }
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 
-export type SmartFilterDialog = { kind: 'create' } | { kind: 'edit'; filterId: string } | { kind: 'delete'; filterId: string }
+/** query: a filter-language query to start from (the palette's "Save as smart filter"). */
+export type SmartFilterDialog = { kind: 'create'; query?: string } | { kind: 'edit'; filterId: string } | { kind: 'delete'; filterId: string }
 
 type State = { dialog: SmartFilterDialog | null; open: (d: SmartFilterDialog) => void; close: () => void }
 

@@ -162,6 +162,30 @@ export function upcomingDays(today: IsoDay): IsoDay[] {
   return Array.from({ length: UPCOMING_DAYS }, (_, i) => addDays(today, i))
 }
 
+const FORMATS = {
+  md: { month: 'short', day: 'numeric', timeZone: 'UTC' },
+  mdy: { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+  weekday: { weekday: 'long', timeZone: 'UTC' },
+  wd: { weekday: 'short', timeZone: 'UTC' },
+  time: { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * One Intl.DateTimeFormat per locale and format, kept: toLocaleDateString
+ * with options builds a new one on every call (a fraction of a ms each,
+ * paid by every row and heading a list draws).
+ */
+function formatter(locale: string | undefined, format: keyof typeof FORMATS): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${format}`
+  let f = formatters.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, FORMATS[format])
+    formatters.set(key, f)
+  }
+  return f
+}
+
 function dayDate(day: IsoDay): Date {
   const { y, m, d } = parseDay(day)
   return new Date(Date.UTC(y, m - 1, d, 12))
@@ -170,16 +194,11 @@ function dayDate(day: IsoDay): Date {
 /** 'Dec 5' (with the year when it is not this year's). */
 export function shortDate(day: IsoDay, today: IsoDay, locale?: string): string {
   const sameYear = day.slice(0, 4) === today.slice(0, 4)
-  return dayDate(day).toLocaleDateString(locale, {
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-    timeZone: 'UTC',
-  })
+  return formatter(locale, sameYear ? 'md' : 'mdy').format(dayDate(day))
 }
 
 function weekdayName(day: IsoDay, locale?: string, style: 'long' | 'short' = 'long'): string {
-  return dayDate(day).toLocaleDateString(locale, { weekday: style, timeZone: 'UTC' })
+  return formatter(locale, style === 'long' ? 'weekday' : 'wd').format(dayDate(day))
 }
 
 /** A day as the lists name it: Today, Tomorrow, Yesterday, a weekday within the week ahead, else the date. */
@@ -202,7 +221,7 @@ export function dayHeading(day: IsoDay, today: IsoDay, locale?: string): string 
 /** A wall-clock time for display, in the locale's style ('2:30 PM' or '14:30'). */
 export function displayTime(time: string, locale?: string): string {
   const [h = 0, m = 0] = time.split(':').map(Number)
-  return new Date(Date.UTC(2000, 0, 1, h, m)).toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+  return formatter(locale, 'time').format(new Date(Date.UTC(2000, 0, 1, h, m)))
 }
 
 export type DueLabel = { text: string; tone: 'overdue' | 'today' | 'upcoming' | 'later' }

@@ -27,6 +27,7 @@ const task: Task = {
   project_id: 'p',
   assigned_to: null,
   team_id: null,
+  board_column: null,
   created_at: '2026-12-01T00:00:00Z',
   updated_at: '2026-12-01T00:00:00Z',
   project_name: 'Holidays',

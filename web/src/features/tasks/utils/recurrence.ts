@@ -55,5 +55,6 @@ export function describeRecurrence(r: Recurrence | null): string {
   const days = Array.isArray(r.daysOfWeek) ? r.daysOfWeek.filter((d): d is number => typeof d === 'number' && d >= 0 && d <= 6) : []
   if (days.length) text += ` on ${days.map((d) => DAY_NAMES[d]).join(', ')}`
   if (typeof r.endDate === 'string' && r.endDate) text += ` until ${r.endDate.slice(0, 10)}`
+  if (r.from === 'completion') text += ', from completion'
   return text
 }

@@ -5,44 +5,11 @@ import { PageHeader } from '@/components/ui/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useRequiredUser } from '@/lib/auth-store'
 import { relativeTime } from '@/lib/relative-time'
-import { type TeamActivity, type TeamMember, roleIn, useTeam, useTeamActivity, useTeamMembers, useTeamTasks } from '../api/teams'
+import { type TeamMember, roleIn, useTeam, useTeamActivity, useTeamMembers, useTeamTasks } from '../api/teams'
 import { useTeamContext } from '@/lib/team-context'
 import { MemberAvatar, memberName } from '@/components/ui/member-avatar'
-import { roleLabel } from './team-list'
+import { describeActivity, roleLabel } from '@/lib/team-activity'
 import { TeamLoading, TeamNotFound } from './team-states'
-
-const ACTIONS: Record<string, string> = {
-  team_created: 'created the team',
-  member_invited: 'invited',
-  member_joined: 'joined the team',
-  member_left: 'left the team',
-  member_removed: 'removed',
-  role_changed: 'changed the role of',
-  task_assigned: 'assigned a task',
-}
-
-function meta(e: TeamActivity): Record<string, unknown> {
-  return e.metadata && typeof e.metadata === 'object' && !Array.isArray(e.metadata) ? (e.metadata as Record<string, unknown>) : {}
-}
-
-/** One line of the feed in words: who did what to whom or what. */
-export function describeActivity(e: TeamActivity, nameOf: (id: string) => string): string {
-  const m = meta(e)
-  const who = e.user_id ? nameOf(e.user_id) : 'Someone'
-  const verb = ACTIONS[e.action] ?? e.action.replace(/_/g, ' ')
-  const object =
-    typeof m.email === 'string'
-      ? m.email
-      : typeof m.title === 'string'
-        ? `“${m.title}”`
-        : typeof m.task_title === 'string'
-          ? `“${m.task_title}”`
-          : typeof m.user_id === 'string' && m.user_id !== e.user_id
-            ? nameOf(m.user_id)
-            : ''
-  const role = e.action === 'role_changed' && typeof m.role === 'string' ? ` to ${roleLabel(m.role)}` : ''
-  return `${who} ${verb}${object ? ` ${object}` : ''}${role}`
-}
 
 function MemberRow({ member, ownerId }: { member: TeamMember; ownerId: string }) {
   const name = memberName(member)

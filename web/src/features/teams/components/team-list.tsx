@@ -13,9 +13,8 @@ import { roleIn, useCreateTeam, useTeams } from '../api/teams'
 import { useTeamContext } from '@/lib/team-context'
 import { MemberAvatar, memberName } from '@/components/ui/member-avatar'
 import { TeamSwitcher } from './team-switcher'
+import { roleLabel } from '@/lib/team-activity'
 
-const ROLE_LABEL: Record<string, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' }
-export const roleLabel = (role: string | null) => (role ? (ROLE_LABEL[role] ?? role) : '')
 
 /** /app/teams: a card per team with its members' avatars and the user's role. */
 export function TeamList() {

@@ -34,7 +34,7 @@ import {
 } from '../api/teams'
 import { useTeamContext } from '@/lib/team-context'
 import { MemberAvatar, memberName } from '@/components/ui/member-avatar'
-import { roleLabel } from './team-list'
+import { roleLabel } from '@/lib/team-activity'
 import { TeamLoading, TeamNotFound } from './team-states'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -238,13 +238,16 @@ function DangerZone({ team }: { team: Team }) {
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
             <AlertDialogAction
+              // mutateAsync, not mutate's callbacks: the team's realtime DELETE can unmount
+              // this page before the response, and react-query drops an unmounted mutate's onSuccess.
               onClick={() =>
-                del.mutate(undefined, {
-                  onSuccess: () => {
+                void del.mutateAsync().then(
+                  () => {
                     if (currentTeamId === team.id) setCurrentTeamId(null)
                     navigate('/app/teams')
                   },
-                })
+                  () => {}, // reported by the hook's onError
+                )
               }
             >
               Delete

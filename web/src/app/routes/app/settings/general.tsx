@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
+import { Skeleton } from '@/components/ui/skeleton'
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
 import { ProfileForm } from '@/features/auth/components/profile-form'
 import { BackupsSection } from '@/features/backups/components/backups-section'
+import { usePlan } from '@/features/billing/hooks/use-plan'
 import { usePlanOverrideStore } from '@/features/billing/stores/plan-override-store'
-import type { Plan } from '@/features/billing/utils/plans'
+import { PLAN_CAPS, type Plan } from '@/features/billing/utils/plans'
 import { ExperimentsPanel } from '@/features/experiments/components/experiments-panel'
 import { NotificationSettings } from '@/features/notifications/components/notification-settings'
 import { SmartFiltersSettings } from '@/features/tasks/components/smart-filters-settings'
@@ -53,6 +56,29 @@ function Advanced() {
   )
 }
 
+// The importer and papaparse load when the section is drawn, not with /app.
+const ImportSection = lazy(() => import('@/features/tasks/import/import-section'))
+
+const PLAN_NAMES: Record<Plan, string> = { free: 'Free', pro: 'Pro', team: 'Team' }
+
+function Import() {
+  const { plan } = usePlan()
+  const caps = PLAN_CAPS[plan]
+  return (
+    <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+      <ImportSection
+        caps={{
+          planName: PLAN_NAMES[plan],
+          projects: caps.projects,
+          tasksTotal: caps.tasksTotal,
+          tasksPerProject: caps.tasksPerProject,
+          remindersPerTask: caps.remindersPerTask,
+        }}
+      />
+    </Suspense>
+  )
+}
+
 export default function SettingsGeneral() {
   return (
     <SettingsPage title="Settings">
@@ -74,6 +100,9 @@ export default function SettingsGeneral() {
       </SettingsSection>
       <SettingsSection id="backups" title="Backups" description="Keep a copy of your data.">
         <BackupsSection />
+      </SettingsSection>
+      <SettingsSection id="import" title="Import" description="Bring your tasks from Todoist or TickTick.">
+        <Import />
       </SettingsSection>
       <SettingsSection id="advanced" title="Advanced" description="Sync and experiments.">
         <Advanced />

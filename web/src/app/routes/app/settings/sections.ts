@@ -9,12 +9,14 @@ export const SECTION_PAGES: Record<string, string> = {
   notifications: '/app/settings',
   collaborate: '/app/settings',
   backups: '/app/settings',
+  import: '/app/settings',
   advanced: '/app/settings',
   about: '/app/settings',
   theme: '/app/settings/preferences',
   sidebar: '/app/settings/preferences',
   subscription: '/app/settings/billing',
   integrations: '/app/settings/integrations',
+  'calendar-sync': '/app/settings/integrations',
 }
 
 /** The path that holds the hash's section when it is not the current one, else null. */

@@ -1,6 +1,7 @@
 import { ArrowsClockwise } from '@phosphor-icons/react'
 import { type FormEvent, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -31,11 +32,14 @@ export function RepeatPicker({ recurrence, onChange }: Props) {
   const [type, setType] = useState<Recurrence['type']>(current?.type ?? 'weekly')
   const [interval, setIntervalText] = useState(String(current?.interval ?? 1))
   const [error, setError] = useState<string | null>(null)
+  // every! (issue 26): the next date follows the completion day (0530 "from").
+  const [fromCompletion, setFromCompletion] = useState(current?.from === 'completion')
 
   const pick = (value: string) => {
     if (value === 'custom') {
       setType(current?.type && current.type !== 'custom' ? current.type : 'weekly')
       setIntervalText(String(current?.interval ?? 1))
+      setFromCompletion(current?.from === 'completion')
       setError(null)
       setDialog(true)
       return
@@ -52,11 +56,13 @@ export function RepeatPicker({ recurrence, onChange }: Props) {
       setError(`Enter a whole number from ${MIN_INTERVAL} to ${MAX_INTERVAL}`)
       return
     }
-    onChange(serializeRecurrence({ ...(current ?? {}), type, interval: clampInterval(n) }))
+    const rest: Record<string, unknown> = { ...(current ?? {}) }
+    delete rest.from
+    onChange(serializeRecurrence({ ...rest, type, interval: clampInterval(n), ...(fromCompletion ? { from: 'completion' } : {}) }))
     setDialog(false)
   }
 
-  const selectValue = current ? (current.interval === 1 && current.type !== 'custom' ? current.type : 'custom') : ''
+  const selectValue = current ? (current.interval === 1 && current.type !== 'custom' && current.from !== 'completion' ? current.type : 'custom') : ''
 
   return (
     <div className="grid gap-1">
@@ -115,6 +121,10 @@ export function RepeatPicker({ recurrence, onChange }: Props) {
                 </select>
               )}
             </Field>
+            <label className="col-span-2 flex items-center gap-2 text-sm">
+              <Checkbox checked={fromCompletion} onCheckedChange={(v) => setFromCompletion(v === true)} />
+              Repeat from the completion date
+            </label>
           </form>
           <DialogFooter>
             <Button variant="outline" onClick={() => setDialog(false)}>

@@ -1,0 +1,1 @@
+SELECT EXISTS (SELECT FROM public.tasks WHERE id = $1)

@@ -1,0 +1,1 @@
+SELECT coalesce((SELECT email FROM auth.users WHERE id = $1), '')

@@ -1,0 +1,423 @@
+import {
+  type Announcements,
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  PointerSensor,
+  closestCorners,
+  pointerWithin,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core'
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { ArrowsClockwise, CaretLeft, CaretRight, DotsThree, PencilSimple, Plus, Trash } from '@phosphor-icons/react'
+import { type FormEvent, type ReactNode, memo, useMemo, useState } from 'react'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { cn } from '@/lib/cn'
+import type { BoardColumn, Project, Task } from '../types'
+import { type IsoDay, dueLabel } from '../utils/dates'
+import { priorityOption } from '../utils/priority'
+import {
+  type BoardGrouping,
+  type Lane,
+  MAX_COLUMN_NAME,
+  MAX_COLUMNS,
+  MAX_WIP,
+  NO_COLUMN,
+  dropPlan,
+  dueLanes,
+  newColumnId,
+  priorityLanes,
+  projectLanes,
+  wipCount,
+} from './board'
+import { useMoveBoardTask, useSaveBoardColumns } from './board-api'
+
+const laneKey = (id: string) => `lane:${id}`
+const weekdayName = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' })
+const TONES = { overdue: 'text-destructive', today: 'text-green-700 dark:text-green-400', upcoming: 'text-purple-700 dark:text-purple-400', later: 'text-muted-foreground' }
+
+/**
+ * Under the pointer, a card wins over its lane, and nothing (a gap, a
+ * closed lane) is nothing; the keyboard, which has no pointer, goes by corners.
+ */
+const collision: CollisionDetection = (args) => {
+  if (!args.pointerCoordinates) return closestCorners(args)
+  const within = pointerWithin(args)
+  const card = within.find((c) => !String(c.id).startsWith('lane:'))
+  return card ? [card] : within
+}
+
+type CardProps = { task: Task; zone: string; now: Date; showProject: boolean; onOpen: (task: Task) => void; lane: string }
+
+function CardBody({ task, zone, now, showProject }: Omit<CardProps, 'onOpen' | 'lane'>) {
+  const p = priorityOption(task.priority)
+  const due = dueLabel(task, zone, now)
+  return (
+    <>
+      <span className="flex items-start gap-2">
+        <span aria-hidden className={cn('mt-1.5 size-2 shrink-0 rounded-full bg-current', p.tone)} />
+        <span className="min-w-0 flex-1 break-words">{task.title}</span>
+      </span>
+      {due || (showProject && task.project_name) || task.recurrence ? (
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 pl-4 text-xs text-muted-foreground">
+          {due ? <span className={cn('tabular-nums', TONES[due.tone])}>{due.text}</span> : null}
+          {task.recurrence ? <ArrowsClockwise aria-label="Repeats" size={12} /> : null}
+          {showProject && task.project_name ? <span className="truncate">#{task.project_name}</span> : null}
+        </span>
+      ) : null}
+    </>
+  )
+}
+
+const cardClass =
+  'grid w-full gap-1 rounded-md border bg-card p-2.5 text-left text-sm shadow-xs outline-none hover:border-foreground/20 focus-visible:ring-2 focus-visible:ring-ring'
+
+const Card = memo(function Card({ task, zone, now, showProject, onOpen, lane }: CardProps) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, data: { lane } })
+  return (
+    <li ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={cn(isDragging && 'opacity-40')}>
+      <button
+        type="button"
+        {...attributes}
+        {...listeners}
+        aria-roledescription="card"
+        aria-label={task.title}
+        onClick={() => onOpen(task)}
+        className={cn(cardClass, 'cursor-grab touch-manipulation')}
+      >
+        <CardBody task={task} zone={zone} now={now} showProject={showProject} />
+      </button>
+    </li>
+  )
+})
+
+type LaneActions = {
+  edit?: () => void
+  remove?: () => void
+  left?: () => void
+  right?: () => void
+}
+
+function LaneColumn({ lane, children, actions, dragging }: { lane: Lane; children: ReactNode; actions: LaneActions | null; dragging: boolean }) {
+  const { setNodeRef, isOver } = useDroppable({ id: laneKey(lane.id), disabled: !lane.droppable })
+  const wip = wipCount(lane)
+  return (
+    <section
+      aria-label={lane.title}
+      className={cn(
+        'flex max-h-full w-[85vw] shrink-0 snap-start flex-col rounded-lg border bg-muted/40 sm:w-72',
+        isOver && 'ring-2 ring-primary',
+        dragging && !lane.droppable && 'opacity-60',
+      )}
+    >
+      <header className="flex h-11 shrink-0 items-center gap-2 px-3">
+        <h2 className="min-w-0 truncate text-sm font-semibold">{lane.title}</h2>
+        <span
+          aria-label={wip.label}
+          className={cn(
+            'rounded-full px-1.5 text-xs tabular-nums',
+            wip.over ? 'bg-destructive/15 font-semibold text-destructive' : 'text-muted-foreground',
+          )}
+        >
+          {wip.text}
+        </span>
+        {actions ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon-sm" className="ml-auto" aria-label={`Column ${lane.title} options`}>
+                <DotsThree aria-hidden size={16} weight="bold" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={actions.edit}>
+                <PencilSimple aria-hidden size={16} /> Edit column…
+              </DropdownMenuItem>
+              <DropdownMenuItem disabled={!actions.left} onSelect={actions.left}>
+                <CaretLeft aria-hidden size={16} /> Move left
+              </DropdownMenuItem>
+              <DropdownMenuItem disabled={!actions.right} onSelect={actions.right}>
+                <CaretRight aria-hidden size={16} /> Move right
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem className="text-destructive" onSelect={actions.remove}>
+                <Trash aria-hidden size={16} /> Delete column
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </header>
+      <div ref={setNodeRef} className="flex min-h-24 flex-1 flex-col overflow-y-auto px-2 pb-2">
+        {children}
+      </div>
+    </section>
+  )
+}
+
+function ColumnDialog({
+  column,
+  taken,
+  onClose,
+  onSave,
+}: {
+  column: BoardColumn | 'new' | null
+  taken: readonly string[]
+  onClose: () => void
+  onSave: (name: string, wip: number | null) => void
+}) {
+  const current = column && column !== 'new' ? column : null
+  const [name, setName] = useState(current?.name ?? '')
+  const [wip, setWip] = useState(current?.wip_limit ? String(current.wip_limit) : '')
+  const trimmed = name.trim()
+  const nameError =
+    trimmed.length > MAX_COLUMN_NAME
+      ? `A column name can be at most ${MAX_COLUMN_NAME} characters.`
+      : taken.some((t) => t.toLowerCase() === trimmed.toLowerCase() && t !== current?.name)
+        ? 'A column with this name already exists.'
+        : null
+  const limit = wip.trim() === '' ? null : Number(wip)
+  const wipError = limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > MAX_WIP) ? `Enter a whole number from 1 to ${MAX_WIP}, or leave it empty.` : null
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (!trimmed || nameError || wipError) return
+    onSave(trimmed, limit)
+  }
+  return (
+    <Dialog open={!!column} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-sm">
+        <form onSubmit={submit} className="grid gap-4">
+          <DialogTitle>{current ? 'Edit column' : 'Add column'}</DialogTitle>
+          <DialogDescription>A work-in-progress limit marks the column when it holds more cards than that.</DialogDescription>
+          <Field label="Name" error={nameError}>
+            {(p) => <Input {...p} autoFocus value={name} onChange={(e) => setName(e.target.value)} maxLength={MAX_COLUMN_NAME + 10} placeholder="In review" />}
+          </Field>
+          <Field label="WIP limit" hint="Optional." error={wipError}>
+            {(p) => <Input {...p} inputMode="numeric" value={wip} onChange={(e) => setWip(e.target.value)} placeholder="No limit" />}
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!trimmed || !!nameError || !!wipError}>
+              {current ? 'Save' : 'Add column'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+export type BoardViewProps = {
+  userId: string
+  /** The list's open top-level tasks. */
+  tasks: readonly Task[]
+  grouping: BoardGrouping
+  /** The project whose own columns these are (owner and admins may edit them). */
+  project: Project | null
+  zone: string
+  timeZone?: string
+  now: Date
+  today: IsoDay
+  label: string
+  onOpen: (task: Task) => void
+}
+
+/**
+ * A board (issue 26): lanes of cards, dragged with the pointer or the
+ * keyboard (Space, arrows, Space) between and within lanes; a drop is one
+ * move_board_task. On a project's own board its owner and admins add,
+ * edit, reorder and delete columns.
+ */
+export default function BoardView({ userId, tasks, grouping, project, zone, timeZone, now, today, label, onOpen }: BoardViewProps) {
+  const lanes = useMemo(
+    () =>
+      grouping === 'columns' && project
+        ? projectLanes(tasks, project.board_columns)
+        : grouping === 'due'
+          ? dueLanes(tasks, today, zone, (d) => weekdayName.format(new Date(`${d}T12:00:00Z`)))
+          : priorityLanes(tasks),
+    [grouping, project, tasks, today, zone],
+  )
+  const move = useMoveBoardTask(userId, timeZone)
+  const save = useSaveBoardColumns(userId)
+  const [dragged, setDragged] = useState<Task | null>(null)
+  const [editing, setEditing] = useState<BoardColumn | 'new' | null>(null)
+  const [removing, setRemoving] = useState<BoardColumn | null>(null)
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  const laneOf = useMemo(() => new Map(lanes.flatMap((l) => l.cards.map((c) => [c.id, l] as const))), [lanes])
+  const titleOf = (id: string | number) => laneOf.get(String(id))?.cards.find((c) => c.id === id)?.title ?? 'Card'
+  const laneTitle = (id: string | number | undefined) => {
+    const key = String(id ?? '')
+    return (key.startsWith('lane:') ? lanes.find((l) => laneKey(l.id) === key) : laneOf.get(key))?.title ?? ''
+  }
+  // Where in the lane: ", position 2 of 3" over a card, ", at the end" over the lane itself.
+  const place = (activeId: string | number, overId: string | number) => {
+    const target = laneOf.get(String(overId))
+    if (!target) return ', at the end'
+    const n = target.cards.length + (target.cards.some((c) => c.id === activeId) ? 0 : 1)
+    return `, position ${target.cards.findIndex((c) => c.id === overId) + 1} of ${n}`
+  }
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over ${laneTitle(over.id)}${place(active.id, over.id)}.` : `${titleOf(active.id)} is not over a column.`),
+    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} was dropped in ${laneTitle(over.id)}.` : `${titleOf(active.id)} was put back.`),
+    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+  }
+
+  const columns = grouping === 'columns' ? (project?.board_columns ?? []) : []
+  const canEdit = grouping === 'columns' && !!project && (project.is_owner || project.user_role === 'admin')
+  const saveColumns = (next: BoardColumn[]) => project && save.mutate({ projectId: project.id, columns: next })
+
+  const onDragStart = ({ active }: DragStartEvent) => setDragged(laneOf.get(String(active.id))?.cards.find((c) => c.id === active.id) ?? null)
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null)
+    if (!over) return
+    const id = String(active.id)
+    const from = laneOf.get(id)
+    const overId = String(over.id)
+    const target = overId.startsWith('lane:') ? lanes.find((l) => laneKey(l.id) === overId) : laneOf.get(overId)
+    if (!from || !target) return
+    let at = target.cards.filter((c) => c.id !== id).length
+    if (!overId.startsWith('lane:')) {
+      if (from.id === target.id) {
+        const ids = target.cards.map((c) => c.id)
+        at = arrayMove(ids, ids.indexOf(id), ids.indexOf(overId)).indexOf(id)
+      } else {
+        const rest = target.cards.map((c) => c.id)
+        const i = rest.indexOf(overId)
+        const dragged = active.rect.current.translated
+        const below = dragged ? dragged.top + dragged.height / 2 > over.rect.top + over.rect.height / 2 : false
+        at = i + (below ? 1 : 0)
+      }
+    }
+    const plan = dropPlan(lanes, id, target.id, at, today, zone)
+    if (plan) move.mutate({ id, ...plan, cards: target.cards })
+  }
+
+  const taken = columns.map((c) => c.name)
+  const index = (c: BoardColumn) => columns.findIndex((x) => x.id === c.id)
+  const swap = (c: BoardColumn, by: number) => {
+    const next = [...columns]
+    const i = index(c)
+    next.splice(i, 1)
+    next.splice(i + by, 0, c)
+    saveColumns(next)
+  }
+  const actionsFor = (lane: Lane): LaneActions | null => {
+    const col = columns.find((c) => c.id === lane.id)
+    if (!canEdit || !col) return null
+    const i = index(col)
+    return {
+      edit: () => setEditing(col),
+      remove: () => setRemoving(col),
+      ...(i > 0 ? { left: () => swap(col, -1) } : {}),
+      ...(i < columns.length - 1 ? { right: () => swap(col, 1) } : {}),
+    }
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <DndContext
+        sensors={sensors}
+        collisionDetection={collision}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setDragged(null)}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: { draggable: 'To move a card, press Space, then the arrow keys to choose a column and a place, then Space to drop it or Escape to cancel.' },
+        }}
+      >
+        <div role="group" aria-label={label} className="flex min-h-0 flex-1 snap-x scroll-px-4 gap-3 overflow-x-auto p-4 md:scroll-px-6 md:px-6">
+          {lanes.map((lane) => (
+            <LaneColumn key={lane.id} lane={lane} actions={actionsFor(lane)} dragging={!!dragged}>
+              <SortableContext id={lane.id} items={lane.cards.map((c) => c.id)} strategy={verticalListSortingStrategy}>
+                {lane.cards.length ? (
+                  <ul className="grid gap-2" aria-label={`${lane.title} cards`}>
+                    {lane.cards.map((t) => (
+                      <Card key={t.id} task={t} lane={lane.id} zone={zone} now={now} showProject={!project} onOpen={onOpen} />
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="grid flex-1 place-items-center rounded-md border border-dashed p-4 text-center text-xs text-muted-foreground">
+                    {lane.droppable ? (lane.id === NO_COLUMN && !columns.length ? 'Add columns, then drag cards into them.' : 'Drop a card here') : 'Nothing overdue'}
+                  </p>
+                )}
+              </SortableContext>
+            </LaneColumn>
+          ))}
+          {canEdit ? (
+            <div className="w-[85vw] shrink-0 snap-start sm:w-72">
+              <Button variant="outline" className="w-full justify-start border-dashed" disabled={columns.length >= MAX_COLUMNS} onClick={() => setEditing('new')}>
+                <Plus aria-hidden size={16} /> Add column
+              </Button>
+              {columns.length >= MAX_COLUMNS ? <p className="mt-1 text-xs text-muted-foreground">A board holds at most {MAX_COLUMNS} columns.</p> : null}
+            </div>
+          ) : null}
+        </div>
+        <DragOverlay>
+          {dragged ? (
+            <div className={cn(cardClass, 'w-64 cursor-grabbing shadow-lg sm:w-[17rem]')}>
+              <CardBody task={dragged} zone={zone} now={now} showProject={!project} />
+            </div>
+          ) : null}
+        </DragOverlay>
+      </DndContext>
+      {editing ? (
+        <ColumnDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          column={editing}
+          taken={taken}
+          onClose={() => setEditing(null)}
+          onSave={(name, wip) => {
+            const next =
+              editing === 'new'
+                ? [...columns, { id: newColumnId(columns), name, wip_limit: wip }]
+                : columns.map((c) => (c.id === editing.id ? { ...c, name, wip_limit: wip } : c))
+            saveColumns(next)
+            setEditing(null)
+          }}
+        />
+      ) : null}
+      <AlertDialog open={!!removing} onOpenChange={(open) => !open && setRemoving(null)}>
+        <AlertDialogContent>
+          <AlertDialogTitle>Delete column “{removing?.name}”?</AlertDialogTitle>
+          <AlertDialogDescription>Its cards stay in the project and move to No column.</AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                if (removing) saveColumns(columns.filter((c) => c.id !== removing.id))
+                setRemoving(null)
+              }}
+            >
+              Delete column
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  )
+}

@@ -1,0 +1,487 @@
+import {
+  type Announcements,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core'
+import { ArrowsClockwise, CaretLeft, CaretRight, DotsThreeVertical, Tray } from '@phosphor-icons/react'
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog'
+import { PageHeader } from '@/components/ui/page-header'
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useRequiredUser } from '@/lib/auth-store'
+import { cn } from '@/lib/cn'
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query'
+import { useAccessibleTasks } from '../api/get-accessible-tasks'
+import { useProjects } from '../api/get-projects'
+import { useTaskZone } from '../api/task-preferences'
+import { useUpdateTask } from '../api/update-task'
+import type { Task } from '../types'
+import { type IsoDay, addDays, todayIn } from '../utils/dates'
+import { priorityOption } from '../utils/priority'
+import { type CalendarEntry, type IsoMonth, addMonths, calendarTasks, isIsoMonth, monthGrid, monthOf, reschedule } from './calendar'
+
+const TaskEditModal = lazy(() => import('../components/task-edit-modal'))
+
+/** Chips a day cell shows before "+N more". */
+const VISIBLE_PER_DAY = 3
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const TRAY = 'tray'
+
+const dayId = (day: IsoDay) => `day:${day}`
+const STEPS: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 7, ArrowUp: -7 }
+
+/**
+ * The keyboard drag moves from day to day: arrows right and left a day, down
+ * and up a week; from the tray the first arrow goes to today (or the 1st).
+ */
+function dayKeys(fallback: IsoDay): KeyboardCoordinateGetter {
+  return (event, { context: { over, droppableRects } }) => {
+    const step = STEPS[event.code]
+    if (step === undefined) return undefined
+    event.preventDefault()
+    const id = over ? String(over.id) : ''
+    const target = id.startsWith('day:') ? dayId(addDays(id.slice(4), step)) : dayId(fallback)
+    const rect = droppableRects.get(target)
+    // Below the day's number, where its first chip sits.
+    return rect ? { x: rect.left + 4, y: rect.top + 30 } : undefined
+  }
+}
+const noon = (day: IsoDay) => new Date(`${day}T12:00:00Z`)
+const longDay = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })
+const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+const dayLabel = (day: IsoDay) => longDay.format(noon(day))
+
+/** 'HH:mm' as the app shows times: 9:30 AM. */
+function clock(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number)
+  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
+}
+
+type Open = (task: Task) => void
+
+function ChipBody({ entry }: { entry: { task: Task; time: string | null; occurrence: number } }) {
+  const p = priorityOption(entry.task.priority)
+  return (
+    <>
+      <span aria-hidden className={cn('size-1.5 shrink-0 rounded-full bg-current', p.tone)} />
+      {entry.time ? <span className="shrink-0 tabular-nums text-muted-foreground">{clock(entry.time)}</span> : null}
+      <span className="min-w-0 truncate">{entry.task.title}</span>
+      {entry.task.recurrence ? <ArrowsClockwise aria-hidden size={11} className="shrink-0 text-muted-foreground" /> : null}
+    </>
+  )
+}
+
+const chipClass =
+  'flex w-full min-w-0 items-center gap-1.5 rounded-sm px-1.5 py-0.5 text-left text-xs outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring'
+
+/** A task on its own day (or in the tray): drag it elsewhere, click to edit. */
+function DraggableChip({ entry, onOpen, where }: { entry: { task: Task; time: string | null; occurrence: number }; onOpen: Open; where: string }) {
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: entry.task.id, data: { task: entry.task } })
+  return (
+    <li>
+      <button
+        ref={setNodeRef}
+        type="button"
+        {...listeners}
+        {...attributes}
+        onClick={() => onOpen(entry.task)}
+        aria-label={`${entry.task.title}${entry.time ? ` at ${clock(entry.time)}` : ''}, ${where}`}
+        className={cn(chipClass, 'cursor-grab touch-none border bg-card shadow-xs', isDragging && 'opacity-40')}
+      >
+        <ChipBody entry={entry} />
+      </button>
+    </li>
+  )
+}
+
+/** A projected repeat: shown, opens the task, but is not the row itself so it does not move. */
+function OccurrenceChip({ entry, onOpen }: { entry: CalendarEntry; onOpen: Open }) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onOpen(entry.task)}
+        aria-label={`${entry.task.title}, repeats on ${dayLabel(entry.day)}`}
+        className={cn(chipClass, 'border border-dashed text-muted-foreground')}
+      >
+        <ChipBody entry={entry} />
+      </button>
+    </li>
+  )
+}
+
+function Chip({ entry, onOpen }: { entry: CalendarEntry; onOpen: Open }) {
+  return entry.occurrence === 0 ? (
+    <DraggableChip entry={entry} onOpen={onOpen} where={dayLabel(entry.day)} />
+  ) : (
+    <OccurrenceChip entry={entry} onOpen={onOpen} />
+  )
+}
+
+const DayCell = memo(function DayCell({
+  day,
+  entries,
+  inMonth,
+  today,
+  onOpen,
+}: {
+  day: IsoDay
+  entries: readonly CalendarEntry[]
+  inMonth: boolean
+  today: boolean
+  onOpen: Open
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: dayId(day) })
+  const shown = entries.slice(0, VISIBLE_PER_DAY)
+  const more = entries.length - shown.length
+  return (
+    <section
+      ref={setNodeRef}
+      aria-label={dayLabel(day)}
+      className={cn(
+        'flex min-h-28 min-w-0 flex-col gap-1 border-b border-r p-1',
+        !inMonth && 'bg-muted/40 text-muted-foreground',
+        isOver && 'bg-primary/10 ring-2 ring-inset ring-primary',
+      )}
+    >
+      <span
+        className={cn(
+          'ml-auto grid size-6 place-items-center rounded-full text-xs tabular-nums',
+          today && 'bg-primary font-semibold text-primary-foreground',
+        )}
+        aria-current={today ? 'date' : undefined}
+      >
+        {Number(day.slice(8))}
+      </span>
+      <ul className="grid gap-0.5">
+        {shown.map((e) => (
+          <Chip key={`${e.task.id}:${e.occurrence}`} entry={e} onOpen={onOpen} />
+        ))}
+      </ul>
+      {more > 0 ? (
+        <Popover>
+          <PopoverTrigger asChild>
+            <button type="button" className="rounded-sm px-1.5 text-left text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+              +{more} more
+            </button>
+          </PopoverTrigger>
+          <PopoverContent className="max-h-80 w-64 overflow-y-auto p-2" aria-label={`Tasks on ${dayLabel(day)}`}>
+            <p className="mb-1 px-1 text-xs font-medium">{dayLabel(day)}</p>
+            <ul className="grid gap-0.5">
+              {entries.map((e) => (
+                <Chip key={`${e.task.id}:${e.occurrence}`} entry={e} onOpen={onOpen} />
+              ))}
+            </ul>
+          </PopoverContent>
+        </Popover>
+      ) : null}
+    </section>
+  )
+})
+
+function UnscheduledTray({ tasks, onOpen }: { tasks: readonly Task[]; onOpen: Open }) {
+  const { setNodeRef, isOver } = useDroppable({ id: TRAY })
+  return (
+    <section
+      ref={setNodeRef}
+      aria-label="Unscheduled"
+      className={cn('flex min-h-40 flex-col gap-2 rounded-lg border bg-muted/30 p-3', isOver && 'ring-2 ring-primary')}
+    >
+      <header className="flex items-center gap-2">
+        <Tray aria-hidden size={16} className="text-muted-foreground" />
+        <h2 className="text-sm font-semibold">Unscheduled</h2>
+        <span className="ml-auto text-xs text-muted-foreground" aria-label={`${tasks.length} unscheduled tasks`}>
+          {tasks.length}
+        </span>
+      </header>
+      {tasks.length === 0 ? (
+        <p className="text-xs text-muted-foreground">Every open task has a date. Drag one here to take its date away.</p>
+      ) : (
+        <ul className="grid max-h-[60vh] gap-1 overflow-y-auto">
+          {tasks.map((t) => (
+            <DraggableChip key={t.id} entry={{ task: t, time: null, occurrence: 0 }} onOpen={onOpen} where="unscheduled" />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** The drop alternative on touch screens and for anyone who prefers a menu: Move to… */
+function MoveMenu({ task, today, onMove, onPick }: { task: Task; today: IsoDay; onMove: (task: Task, day: IsoDay | null) => void; onPick: (task: Task) => void }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label={`Move ${task.title} to…`}>
+          <DotsThreeVertical aria-hidden size={16} />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => onMove(task, today)}>Today</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onMove(task, addDays(today, 1))}>Tomorrow</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onMove(task, addDays(today, 7))}>Next week</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onPick(task)}>Pick a date…</DropdownMenuItem>
+        {task.due_date || task.due_time ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => onMove(task, null)}>Remove date</DropdownMenuItem>
+          </>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
+
+function PickDateDialog({ task, initial, onClose, onMove }: { task: Task | null; initial: IsoDay; onClose: () => void; onMove: (task: Task, day: IsoDay) => void }) {
+  const [day, setDay] = useState(initial)
+  return (
+    <Dialog open={!!task} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-sm">
+        <DialogTitle>Move to…</DialogTitle>
+        <DialogDescription>{task?.title}</DialogDescription>
+        <input
+          type="date"
+          aria-label="Date"
+          value={day}
+          onChange={(e) => setDay(e.target.value)}
+          className="h-9 rounded-md border bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!/^\d{4}-\d{2}-\d{2}$/.test(day)}
+            onClick={() => {
+              if (task) onMove(task, day)
+              onClose()
+            }}
+          >
+            Move
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** 390 px: the month as a list of its days with tasks, each with Move to… */
+function Agenda({
+  days,
+  byDay,
+  unscheduled,
+  today,
+  onOpen,
+  onMove,
+  onPick,
+}: {
+  days: IsoDay[]
+  byDay: Map<IsoDay, CalendarEntry[]>
+  unscheduled: readonly Task[]
+  today: IsoDay
+  onOpen: Open
+  onMove: (task: Task, day: IsoDay | null) => void
+  onPick: (task: Task) => void
+}) {
+  const shown = days.filter((d) => byDay.has(d) || d === today)
+  const row = (task: Task, key: string, label: string, time: string | null, projected: boolean) => (
+    <li key={key} className="flex items-center gap-2 border-b py-1.5 last:border-b-0">
+      <button
+        type="button"
+        onClick={() => onOpen(task)}
+        aria-label={label}
+        className={cn('flex min-w-0 flex-1 items-center gap-2 rounded-sm py-1 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring', projected && 'text-muted-foreground')}
+      >
+        <ChipBody entry={{ task, time, occurrence: 0 }} />
+      </button>
+      {projected ? null : <MoveMenu task={task} today={today} onMove={onMove} onPick={onPick} />}
+    </li>
+  )
+  return (
+    <div className="grid gap-4 p-4">
+      {shown.length === 0 ? <p className="text-sm text-muted-foreground">Nothing is due this month.</p> : null}
+      {shown.map((d) => (
+        <section key={d} aria-label={dayLabel(d)}>
+          <h2 className={cn('mb-1 text-sm font-semibold', d === today && 'text-primary')}>
+            {dayLabel(d)}
+            {d === today ? ' · Today' : ''}
+          </h2>
+          <ul className="rounded-lg border px-3">
+            {(byDay.get(d) ?? []).map((e) =>
+              row(e.task, `${e.task.id}:${e.occurrence}`, e.occurrence ? `${e.task.title}, repeats on ${dayLabel(d)}` : `${e.task.title}, ${dayLabel(d)}`, e.time, e.occurrence > 0),
+            )}
+            {!byDay.has(d) ? <li className="py-2 text-xs text-muted-foreground">Nothing due today.</li> : null}
+          </ul>
+        </section>
+      ))}
+      <section aria-label="Unscheduled">
+        <h2 className="mb-1 flex items-center gap-2 text-sm font-semibold">
+          <Tray aria-hidden size={16} /> Unscheduled
+        </h2>
+        {unscheduled.length ? (
+          <ul className="rounded-lg border px-3">{unscheduled.map((t) => row(t, t.id, `${t.title}, unscheduled`, null, false))}</ul>
+        ) : (
+          <p className="text-xs text-muted-foreground">Every open task has a date.</p>
+        )}
+      </section>
+    </div>
+  )
+}
+
+/**
+ * /app/calendar (issue 26): the open tasks on a month in the user's time
+ * zone, recurring ones on each occurrence the server will create. Dragging
+ * a task to a day (pointer, or keyboard: space, arrows, space) moves its
+ * date and keeps its time of day; the tray holds the tasks without a date.
+ * On narrow screens the month is an agenda with a Move to… menu.
+ */
+export function CalendarScreen() {
+  const user = useRequiredUser()
+  const tasks = useAccessibleTasks(user.id)
+  const { zone, fromPreference } = useTaskZone(user.id)
+  const update = useUpdateTask(user.id, fromPreference ? {} : { timeZone: zone })
+  const mobile = useMediaQuery(MOBILE_QUERY)
+  const [params, setParams] = useSearchParams()
+  const today = todayIn(zone)
+  const requested = params.get('month')
+  const month: IsoMonth = isIsoMonth(requested) ? requested : monthOf(today)
+  const weeks = useMemo(() => monthGrid(month), [month])
+  const from = weeks[0]?.[0] ?? `${month}-01`
+  const to = weeks.at(-1)?.at(-1) ?? `${month}-28`
+  const projects = useProjects(user.id)
+  // Archived projects' tasks leave the calendar as they leave the task views (0650).
+  const archived = useMemo(() => new Set((projects.data ?? []).filter((p) => p.is_archived).map((p) => p.id)), [projects.data])
+  const { byDay, unscheduled } = useMemo(() => calendarTasks(tasks.data ?? [], from, to, zone, archived), [tasks.data, from, to, zone, archived])
+  const [editing, setEditing] = useState<string | null>(null)
+  const [picking, setPicking] = useState<Task | null>(null)
+  const [dragged, setDragged] = useState<Task | null>(null)
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: dayKeys(monthOf(today) === month ? today : `${month}-01`) }),
+  )
+
+  const goMonth = (m: IsoMonth) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p)
+        if (m === monthOf(today)) next.delete('month')
+        else next.set('month', m)
+        return next
+      },
+      { replace: true },
+    )
+  const onOpen = useCallback((task: Task) => setEditing(task.id), [])
+  const move = (task: Task, day: IsoDay | null) => {
+    const patch = reschedule(task, day, zone)
+    if (patch) update.mutate({ id: task.id, patch })
+  }
+  const onDragStart = ({ active }: DragStartEvent) => setDragged((active.data.current?.task as Task | undefined) ?? null)
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null)
+    const task = active.data.current?.task as Task | undefined
+    if (!task || !over) return
+    const target = String(over.id)
+    if (target === TRAY) move(task, null)
+    else if (target.startsWith('day:')) move(task, target.slice(4))
+  }
+  const titleOf = (id: string | number) => tasks.data?.find((t) => t.id === id)?.title ?? 'Task'
+  const placeOf = (id: string | number | undefined) =>
+    id === undefined ? 'nowhere' : id === TRAY ? 'Unscheduled' : String(id).startsWith('day:') ? dayLabel(String(id).slice(4)) : String(id)
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+    onDragOver: ({ active, over }) => `${titleOf(active.id)} is over ${placeOf(over?.id)}.`,
+    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} moved to ${placeOf(over.id)}.` : `${titleOf(active.id)} was dropped nowhere.`),
+    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+  }
+
+  const days = weeks.flat()
+  return (
+    <div>
+      <PageHeader
+        title="Calendar"
+        description={mobile ? undefined : 'Drag a task to another day, or from Unscheduled onto a day.'}
+        actions={
+          <>
+            <Button variant="outline" size="sm" onClick={() => goMonth(monthOf(today))}>
+              Today
+            </Button>
+            <Button variant="ghost" size="icon-sm" aria-label="Previous month" onClick={() => goMonth(addMonths(month, -1))}>
+              <CaretLeft aria-hidden size={16} />
+            </Button>
+            <Button variant="ghost" size="icon-sm" aria-label="Next month" onClick={() => goMonth(addMonths(month, 1))}>
+              <CaretRight aria-hidden size={16} />
+            </Button>
+          </>
+        }
+      />
+      <h2 className="px-4 pt-3 text-lg font-semibold md:px-6" aria-live="polite">
+        {monthTitle.format(noon(`${month}-01`))}
+      </h2>
+      {tasks.isPending ? (
+        <div className="grid gap-3 p-4 md:grid-cols-[1fr_15rem] md:p-6">
+          <Skeleton className="h-[36rem]" />
+          <Skeleton className="hidden h-40 md:block" />
+        </div>
+      ) : mobile ? (
+        <Agenda days={days.filter((d) => monthOf(d) === month)} byDay={byDay} unscheduled={unscheduled} today={today} onOpen={onOpen} onMove={move} onPick={setPicking} />
+      ) : (
+        <DndContext
+          sensors={sensors}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDragged(null)}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: { draggable: 'Press space to pick the task up, arrow keys to move it to another day, space to drop it, escape to cancel.' },
+          }}
+        >
+          <div className="grid items-start gap-4 p-4 md:p-6 lg:grid-cols-[1fr_15rem]">
+            <div className="overflow-hidden rounded-lg border-l border-t" role="group" aria-label={`Month of ${monthTitle.format(noon(`${month}-01`))}`}>
+              <div className="grid grid-cols-7 border-b border-r bg-muted/40 text-xs font-medium text-muted-foreground" aria-hidden>
+                {WEEKDAYS.map((w) => (
+                  <span key={w} className="px-2 py-1.5">
+                    {w}
+                  </span>
+                ))}
+              </div>
+              <div className="grid grid-cols-7" data-testid="calendar-grid">
+                {days.map((d) => (
+                  <DayCell key={d} day={d} entries={byDay.get(d) ?? NONE} inMonth={monthOf(d) === month} today={d === today} onOpen={onOpen} />
+                ))}
+              </div>
+            </div>
+            <UnscheduledTray tasks={unscheduled} onOpen={onOpen} />
+          </div>
+          <DragOverlay dropAnimation={null}>
+            {dragged ? (
+              <div className={cn(chipClass, 'w-48 border bg-card shadow-lg')}>
+                <ChipBody entry={{ task: dragged, time: null, occurrence: 0 }} />
+              </div>
+            ) : null}
+          </DragOverlay>
+        </DndContext>
+      )}
+      <PickDateDialog key={picking?.id ?? 'none'} task={picking} initial={picking?.due_date ?? today} onClose={() => setPicking(null)} onMove={move} />
+      {editing ? (
+        <Suspense fallback={null}>
+          <TaskEditModal taskId={editing} onClose={() => setEditing(null)} onVanished={() => setEditing(null)} timeZone={fromPreference ? undefined : zone} />
+        </Suspense>
+      ) : null}
+    </div>
+  )
+}
+
+const NONE: readonly CalendarEntry[] = []
