@@ -54,6 +54,7 @@ test('offline: create, complete and edit, reload with data, reconnect and the da
   await insert('tasks', [
     { user_id: userId, title: 'Water the plants' },
     { user_id: userId, title: 'Write the report' },
+    { user_id: userId, title: 'Old receipts' },
   ])
   await openInbox(page, userId, 'Water the plants')
 
@@ -75,7 +76,14 @@ test('offline: create, complete and edit, reload with data, reconnect and the da
   await pane(page).getByRole('textbox', { name: 'Task title' }).fill('Write the annual report')
   await autoSaved(page)
   await page.keyboard.press('Escape')
-  await expect(status).toContainText(/\d+ changes to sync/)
+  // Delete (asks first, as online).
+  await openButton(page, 'Old receipts').click()
+  await pane(page).getByRole('button', { name: 'More task actions' }).click()
+  await page.getByRole('menuitem', { name: 'Delete task' }).click()
+  await page.getByRole('alertdialog', { name: 'Delete task' }).getByRole('button', { name: 'Delete' }).click()
+  await expect(pane(page)).toHaveCount(0)
+  await expect(openButton(page, 'Old receipts')).toHaveCount(0)
+  await expect(status).toContainText('4 changes to sync')
   await shootAll(page, 'offline-pending', async () => {
     await expect(status).toBeVisible()
   })
@@ -88,7 +96,8 @@ test('offline: create, complete and edit, reload with data, reconnect and the da
   await page.reload()
   await expect(openButton(page, 'Buy stamps')).toBeVisible()
   await expect(openButton(page, 'Write the annual report')).toBeVisible()
-  await expect(status).toContainText(/Offline · \d+ changes to sync/)
+  await expect(openButton(page, 'Old receipts')).toHaveCount(0)
+  await expect(status).toContainText('Offline · 4 changes to sync')
 
   await context.setOffline(false)
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Offline changes synced' })).toBeVisible()
@@ -97,6 +106,7 @@ test('offline: create, complete and edit, reload with data, reconnect and the da
   await expect.poll(async () => (await one(userId, 'Water the plants'))?.is_completed).toBe(true)
   await expect.poll(async () => (await one(userId, 'Write the annual report'))?.title).toBe('Write the annual report')
   expect(await one(userId, 'Write the report')).toBeUndefined()
+  await expect.poll(async () => (await one(userId, 'Old receipts'))?.is_deleted).toBe(true)
 })
 
 test('an offline edit that meets a newer one from another device keeps the server’s fields and lists them', async ({

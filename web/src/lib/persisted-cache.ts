@@ -12,24 +12,35 @@ import { del, get, set } from 'idb-keyval'
 const MAX_AGE = 7 * 24 * 60 * 60_000
 const keyOf = (userId: string) => `daybase.query-cache.${userId}`
 
-/**
- * Saves the cache for userId from now on (and, when restore, first puts
- * the saved copy back). The returned stop ends the saving: a save already
- * under way is dropped, so a signed-out user's rows are never written again.
- */
-export async function persistCache(queryClient: QueryClient, userId: string, restore: boolean): Promise<() => void> {
-  let active = true
+function optionsFor(queryClient: QueryClient, userId: string, active: () => boolean) {
   const persister = createAsyncStoragePersister({
     key: keyOf(userId),
     storage: {
       getItem: (key) => get<string>(key).then((v) => v ?? null),
-      setItem: (key, value: string) => (active ? set(key, value) : undefined),
+      setItem: (key, value: string) => (active() ? set(key, value) : undefined),
       removeItem: (key) => del(key),
     },
   })
-  const options = { queryClient, persister, maxAge: MAX_AGE, buster: __APP_VERSION__ }
-  if (restore) await persistQueryClientRestore(options)
-  const unsubscribe = persistQueryClientSubscribe(options)
+  return { queryClient, persister, maxAge: MAX_AGE, buster: __APP_VERSION__ }
+}
+
+/**
+ * Puts the saved cache of userId back into queryClient. app.tsx awaits it
+ * before the first render when the page opens offline, so every screen
+ * draws from it at once (its queries wait for the network meanwhile).
+ */
+export async function restoreCache(queryClient: QueryClient, userId: string): Promise<void> {
+  await persistQueryClientRestore(optionsFor(queryClient, userId, () => false))
+}
+
+/**
+ * Saves the cache for userId from now on. The returned stop ends the
+ * saving: a save already under way is dropped, so a signed-out user's rows
+ * are never written again.
+ */
+export function persistCache(queryClient: QueryClient, userId: string): () => void {
+  let active = true
+  const unsubscribe = persistQueryClientSubscribe(optionsFor(queryClient, userId, () => active))
   return () => {
     active = false
     unsubscribe()

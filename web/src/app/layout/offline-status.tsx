@@ -2,7 +2,7 @@ import { CloudSlash } from '@phosphor-icons/react/dist/csr/CloudSlash'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useAuthStore } from '@/lib/auth-store'
-import { type Conflict, isOffline, onReplayed, setQueueUser, useOfflineStore, watchConnection } from '@/lib/offline-queue'
+import { type Conflict, onReplayed, setQueueUser, useOfflineStore, watchConnection } from '@/lib/offline-queue'
 import { useHydrating } from '@/lib/prerender'
 import { precacheApp } from '@/lib/service-worker'
 import { toast } from '@/lib/toast'
@@ -92,12 +92,12 @@ export function useOfflineSync(userId: string) {
   useEffect(() => {
     let cancelled = false
     // At idle, never with the first page: the persister is its own chunk.
-    // Offline, the saved copy is put back first (the screens' queries wait
-    // for the network, so they show it); online the server answers anyway.
+    // (A page opened offline put the saved copy back before its first
+    // render: app.tsx.)
     const start = () => {
       precacheApp()
       void import('@/lib/persisted-cache')
-        .then((m) => m.persistCache(queryClient, userId, isOffline()))
+        .then((m) => m.persistCache(queryClient, userId))
         .then((stop) => {
           if (cancelled) stop()
           else stopPersisting = stop
