@@ -132,6 +132,12 @@ export function OfflineStatus() {
     >
       <CloudSlash aria-hidden className="size-4" />
       <span className="max-[480px]:sr-only">{label}</span>
+      {/* At 390 px the words give way to the count: still visible how much waits. */}
+      {pending ? (
+        <span aria-hidden className="tabular-nums min-[481px]:hidden">
+          {pending}
+        </span>
+      ) : null}
     </span>
   )
 }
