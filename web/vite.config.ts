@@ -121,10 +121,28 @@ function latestChangelogDate(): string {
   return /^## (\d{4}-\d{2}-\d{2})/m.exec(text)?.[1] ?? ''
 }
 
+/**
+ * precache.json: every script and style the build wrote, for the service
+ * worker (public/sw.js) to fetch once the signed-in app asks it to, so that
+ * a screen never opened online still opens offline (issue 26).
+ */
+function precacheList(): Plugin {
+  return {
+    name: 'daybase-precache-list',
+    apply: 'build',
+    generateBundle(options, bundle) {
+      if (options.dir && !options.dir.endsWith('app')) return
+      const files = Object.keys(bundle).filter((f) => /^assets\/.*\.(?:js|css)$/.test(f)).map((f) => `/${f}`)
+      if (!files.length) return
+      this.emitFile({ type: 'asset', fileName: 'precache.json', source: JSON.stringify(files.sort()) })
+    },
+  }
+}
+
 // The Go binary embeds web/dist (all:dist) and serves dist/app, so the build
 // writes there and empties only that folder: dist/.gitkeep must survive.
 export default defineConfig({
-  plugins: [phosphorWeights(), deferredSupabaseParts(), react(), tailwindcss()],
+  plugins: [phosphorWeights(), deferredSupabaseParts(), react(), tailwindcss(), precacheList()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version), __CHANGELOG_LATEST__: JSON.stringify(latestChangelogDate()) },
   // The changelog lives at the repository's root (features/changelog imports
   // it ?raw), so the dev server and Vitest may read from there.

@@ -119,7 +119,9 @@ function followSystemScheme(): () => void {
 }
 
 const config = loadConfig()
-const prerendered = config ? prerenderedFor(container) : null
+// Offline the markup is not taken over: the app draws from the saved
+// cache at once (app.tsx), which a skeleton drawn for the server would not match.
+const prerendered = config && navigator.onLine ? prerenderedFor(container) : null
 if (!prerendered && container.dataset.prerendered !== undefined) {
   container.replaceChildren()
   for (const name of ['style', 'data-prerendered', 'data-prerendered-session', 'data-prerendered-query']) container.removeAttribute(name)
