@@ -98,7 +98,7 @@ func (s *Service) feed(w http.ResponseWriter, r *http.Request) {
 // taskColumns are the columns Task reads, in Scan order.
 const taskColumns = `t.id::text, t.title, coalesce(t.notes, ''), t.due_date, t.due_time, t.priority,
 	coalesce(t.tags, ''), coalesce(t.list, ''), coalesce(t.location, ''), t.reminders,
-	coalesce(t.recurrence, ''), t.is_completed, t.completed_at, t.created_at, t.updated_at`
+	coalesce(t.recurrence, ''), t.is_completed, t.completed_at, t.created_at, t.updated_at, t.duration_minutes`
 
 // datedTasks are the owner's tasks with a date: their own unassigned ones
 // and those assigned to them (a teammate's tasks in a shared project stay
@@ -118,7 +118,7 @@ func scanTask(row pgx.CollectableRow) (Task, error) {
 	var t Task
 	var reminders []int32
 	err := row.Scan(&t.ID, &t.Title, &t.Notes, &t.DueDate, &t.DueTime, &t.Priority, &t.Tags, &t.List,
-		&t.Location, &reminders, &t.Recurrence, &t.Completed, &t.CompletedAt, &t.Created, &t.Updated)
+		&t.Location, &reminders, &t.Recurrence, &t.Completed, &t.CompletedAt, &t.Created, &t.Updated, &t.Duration)
 	for _, m := range reminders {
 		t.Reminders = append(t.Reminders, int(m))
 	}
