@@ -55,14 +55,25 @@ async function dragFromTo(page: Page, x: number, y: number, tx: number, ty: numb
   await page.mouse.up()
 }
 
-/** Drags what grab is onto day's column so that its top edge lands at hh:mm. */
+/**
+ * Drags what grab is onto day's column so that its top edge lands at hh:mm.
+ * The pointer first goes to the middle of the grid, as a person's hand
+ * does; the column is measured again there, in case the grid scrolled.
+ */
 async function dragToTime(page: Page, grab: Locator, day: string, hh: number, mm = 0): Promise<void> {
   const a = await box(grab)
-  const col = await box(column(page, day))
   const x = a.x + a.width / 2
   const y = a.y + Math.min(8, a.height / 2)
+  const grid = await box(page.getByTestId('calendar-time-grid'))
+  await page.mouse.move(x, y)
+  await page.mouse.down()
+  await page.mouse.move(x + 6, y + 6, { steps: 3 })
+  let col = await box(column(page, day))
+  await page.mouse.move(col.x + col.width / 2, grid.y + grid.height / 2, { steps: 15 })
+  col = await box(column(page, day))
   // The item keeps where it was grabbed: its top is (y − a.y) above the pointer; +3 px stays inside the 15-minute snap.
-  await dragFromTo(page, x, y, col.x + col.width / 2, col.y + ((hh * 60 + mm) / 60) * HOUR + (y - a.y) + 3)
+  await page.mouse.move(col.x + col.width / 2, col.y + ((hh * 60 + mm) / 60) * HOUR + (y - a.y) + 3, { steps: 10 })
+  await page.mouse.up()
 }
 
 test('the week: move, resize, all-day ↔ grid, tray → week, recurring on each day', async ({ page, account }) => {

@@ -1,5 +1,6 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core'
 import { ArrowsClockwise, Tray } from '@phosphor-icons/react'
+import { memo } from 'react'
 import { cn } from '@/lib/cn'
 import type { Task } from '../types'
 import type { IsoDay } from '../utils/dates'
@@ -39,7 +40,15 @@ export const chipClass =
   'flex w-full min-w-0 items-center gap-1.5 rounded-sm px-1.5 py-0.5 text-left text-xs outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring'
 
 /** A task on its own day (or in the tray): drag it elsewhere, click to edit. */
-export function DraggableChip({ entry, onOpen, where }: { entry: { task: Task; time: string | null; occurrence: number }; onOpen: Open; where: string }) {
+export const DraggableChip = memo(function DraggableChip({
+  entry,
+  onOpen,
+  where,
+}: {
+  entry: { task: Task; time: string | null; occurrence: number }
+  onOpen: Open
+  where: string
+}) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: entry.task.id, data: { task: entry.task } })
   return (
     <li>
@@ -56,10 +65,10 @@ export function DraggableChip({ entry, onOpen, where }: { entry: { task: Task; t
       </button>
     </li>
   )
-}
+})
 
 /** A projected repeat: shown, opens the task, but is not the row itself so it does not move. */
-export function OccurrenceChip({ entry, onOpen }: { entry: CalendarEntry; onOpen: Open }) {
+export const OccurrenceChip = memo(function OccurrenceChip({ entry, onOpen }: { entry: CalendarEntry; onOpen: Open }) {
   return (
     <li>
       <button
@@ -72,7 +81,7 @@ export function OccurrenceChip({ entry, onOpen }: { entry: CalendarEntry; onOpen
       </button>
     </li>
   )
-}
+})
 
 export function UnscheduledTray({ tasks, onOpen }: { tasks: readonly Task[]; onOpen: Open }) {
   const { setNodeRef, isOver } = useDroppable({ id: TRAY })

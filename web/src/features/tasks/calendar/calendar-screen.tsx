@@ -438,8 +438,9 @@ export function CalendarScreen() {
                 ))}
               </div>
               <div className="grid grid-cols-7" data-testid="calendar-grid">
-                {days.map((d) => (
-                  <DayCell key={d} day={d} entries={byDay.get(d) ?? NONE} inMonth={monthOf(d) === month} today={d === today} onOpen={onOpen} />
+                {/* Keyed by place, not date: a new month re-renders the 42 cells instead of remounting them (and re-registering their drop zones). */}
+                {days.map((d, i) => (
+                  <DayCell key={i} day={d} entries={byDay.get(d) ?? NONE} inMonth={monthOf(d) === month} today={d === today} onOpen={onOpen} />
                 ))}
               </div>
             </div>

@@ -17,6 +17,7 @@ import {
 } from '@dnd-kit/core'
 import { ArrowsClockwise } from '@phosphor-icons/react'
 import { type KeyboardEvent, type PointerEvent, memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { cn } from '@/lib/cn'
 import type { TaskPatch } from '../api/update-task'
 import type { Task } from '../types'
@@ -111,7 +112,7 @@ const TimedBlock = memo(function TimedBlock({ block, onOpen, onResize }: { block
         width: `calc(${100 / block.lanes}% - 4px)`,
       }}
       className={cn(
-        'absolute z-10 overflow-hidden rounded-md border text-xs shadow-xs',
+        'group absolute z-10 overflow-hidden rounded-md border text-xs shadow-xs',
         own ? 'bg-card' : 'border-dashed bg-muted/70 text-muted-foreground',
         isDragging && 'opacity-40',
         previewEnd !== null && 'z-20 ring-2 ring-primary',
@@ -154,30 +155,45 @@ const TimedBlock = memo(function TimedBlock({ block, onOpen, onResize }: { block
             setPreviewEnd(null)
           }}
           onKeyDown={onKeyDown}
-          className="absolute inset-x-0 bottom-0 h-2 cursor-ns-resize touch-none outline-none after:absolute after:inset-x-1/3 after:bottom-0.5 after:h-0.5 after:rounded-full after:bg-border focus-visible:bg-primary/30"
+          className="absolute inset-x-0 bottom-0 h-2 cursor-ns-resize touch-none outline-none after:absolute after:inset-x-1/3 after:bottom-0.5 after:h-0.5 after:rounded-full after:bg-muted-foreground/60 after:opacity-0 group-hover:after:opacity-100 focus-visible:bg-primary/30 focus-visible:after:opacity-100"
         />
       ) : null}
     </div>
   )
 })
 
+/** All-day chips a day shows before "+N more" (the month's rule: a busy day stays one row tall). */
+const ALL_DAY_VISIBLE = 3
+
 const AllDayCell = memo(function AllDayCell({ day, entries, onOpen }: { day: IsoDay; entries: readonly CalendarEntry[]; onOpen: Open }) {
   const { setNodeRef, isOver } = useDroppable({ id: allDayId(day) })
+  const chip = (e: CalendarEntry) =>
+    e.occurrence === 0 ? (
+      <DraggableChip key={`${e.task.id}:0`} entry={e} onOpen={onOpen} where={dayLabel(day)} />
+    ) : (
+      <OccurrenceChip key={`${e.task.id}:${e.occurrence}`} entry={e} onOpen={onOpen} />
+    )
+  const more = entries.length - ALL_DAY_VISIBLE
   return (
     <section
       ref={setNodeRef}
       aria-label={`All day, ${dayLabel(day)}`}
       className={cn('min-h-10 min-w-0 border-l p-1', isOver && 'bg-primary/10 ring-2 ring-inset ring-primary')}
     >
-      <ul className="grid max-h-28 gap-0.5 overflow-y-auto">
-        {entries.map((e) =>
-          e.occurrence === 0 ? (
-            <DraggableChip key={`${e.task.id}:0`} entry={e} onOpen={onOpen} where={dayLabel(day)} />
-          ) : (
-            <OccurrenceChip key={`${e.task.id}:${e.occurrence}`} entry={e} onOpen={onOpen} />
-          ),
-        )}
-      </ul>
+      <ul className="grid gap-0.5">{entries.slice(0, ALL_DAY_VISIBLE).map(chip)}</ul>
+      {more > 0 ? (
+        <Popover>
+          <PopoverTrigger asChild>
+            <button type="button" className="rounded-sm px-1.5 text-left text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+              +{more} more
+            </button>
+          </PopoverTrigger>
+          <PopoverContent className="max-h-80 w-64 overflow-y-auto p-2" aria-label={`All day on ${dayLabel(day)}`}>
+            <p className="mb-1 px-1 text-xs font-medium">{dayLabel(day)}</p>
+            <ul className="grid gap-0.5">{entries.map(chip)}</ul>
+          </PopoverContent>
+        </Popover>
+      ) : null}
     </section>
   )
 })
@@ -323,6 +339,10 @@ export function WeekView({
     <DndContext
       sensors={sensors}
       collisionDetection={collisions}
+      // Only the time grid scrolls under a drag, and only near its edges: the page staying
+      // still keeps the drop where the pointer aims (a drag in from the tray or the all-day
+      // row crosses the grid's top edge).
+      autoScroll={{ canScroll: (el) => el === scroller.current, threshold: { x: 0, y: 0.08 } }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragged(null)}
