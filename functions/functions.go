@@ -125,7 +125,7 @@ func (r *Request) AsUser(ctx context.Context, fn func(pgx.Tx) error) error {
 // The service role passes.
 func (r *Request) AssertDataAccess(ctx context.Context) error {
 	err := r.AsUser(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `SELECT auth.assert_data_access()`)
+		_, err := tx.Exec(ctx, assertDataAccessSQL)
 		return err
 	})
 	var pe *pgconn.PgError

@@ -43,6 +43,18 @@ type Config struct {
 	// MetricsToken, when set with Metrics, serves GET /metrics here to
 	// requests bearing it.
 	MetricsToken string
+	// DataAccess, when set, vouches for sessions whose data access it
+	// knows (internal/dataaccess); nil leaves every check to the database.
+	DataAccess DataAccessCache
+}
+
+// DataAccessCache is what the gateway needs of internal/dataaccess.Cache.
+type DataAccessCache interface {
+	// Vouch reports whether the session is known to be live and assured
+	// enough to reach data.
+	Vouch(sub, session, aal string) bool
+	// Hold stops vouching until release, which forgets every session.
+	Hold() (release func())
 }
 
 // DefaultBodyReadTimeout is Config.BodyReadTimeout's default.
@@ -67,6 +79,10 @@ type Service struct {
 	// Files marks the service that answers on the files host
 	// (Config.FilesURL): storage, which serves only downloads there.
 	Files bool
+	// ChangesSessions marks the service whose writes may end sessions or
+	// change factors (auth): while one runs, Config.DataAccess vouches
+	// for nobody, and it forgets every session when the write ends.
+	ChangesSessions bool
 }
 
 // APIKeyRule says whether a service requires the apikey.

@@ -286,7 +286,7 @@ func (g *Gateway) authenticate(s Service, next http.Handler) http.Handler {
 			scheme, tok, _ := strings.Cut(authz, " ")
 			tok = strings.TrimSpace(tok)
 			if !strings.EqualFold(scheme, "Bearer") || tok == "" {
-				id.Err = fmt.Errorf("%w: Authorization header must be 'Bearer <token>'", identity.ErrBadJWT)
+				id.Err = fmt.Errorf("%w: %w", identity.ErrBadJWT, identity.ErrNotBearer)
 			} else if tok != key {
 				if uid, err := g.bearers.identity(g.cfg.Signer, tok); err != nil {
 					id.Err = errors.Join(identity.ErrBadJWT, err)
@@ -298,6 +298,16 @@ func (g *Gateway) authenticate(s Service, next http.Handler) http.Handler {
 			}
 		}
 		id.APIKeyRole = keyRole
+		if da := g.cfg.DataAccess; da != nil {
+			if s.ChangesSessions && !safeMethod(r.Method) {
+				defer da.Hold()()
+			} else if id.Err == nil && id.Role == identity.Authenticated {
+				sub, _ := id.Claims["sub"].(string)
+				sid, _ := id.Claims["session_id"].(string)
+				aal, _ := id.Claims["aal"].(string)
+				id.DataAccess = da.Vouch(sub, sid, aal)
+			}
+		}
 		next.ServeHTTP(w, r.WithContext(identity.NewContext(r.Context(), id)))
 	})
 }
@@ -314,4 +324,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(v)
+}
+
+// safeMethod reports whether a request of this method only reads.
+func safeMethod(method string) bool {
+	return method == http.MethodGet || method == http.MethodHead || method == http.MethodOptions
 }

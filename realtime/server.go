@@ -280,9 +280,7 @@ func (s *Server) roleAllowed(ctx context.Context, role string) (bool, error) {
 	if cached {
 		return ok, nil
 	}
-	err := s.cfg.API.QueryRow(ctx,
-		`SELECT CASE WHEN EXISTS (SELECT FROM pg_roles WHERE rolname = $1)
-		 THEN pg_has_role(current_user, $1, 'MEMBER') ELSE false END`, role).Scan(&ok)
+	err := s.cfg.API.QueryRow(ctx, roleAllowedSQL, role).Scan(&ok)
 	if err != nil {
 		return false, fmt.Errorf("check role %q: %w", role, err)
 	}
@@ -301,8 +299,7 @@ func (s *Server) roleAllowed(ctx context.Context, role string) (bool, error) {
 func (s *Server) watchSlot(ctx context.Context) {
 	for {
 		var ready bool
-		err := s.cfg.Admin.QueryRow(ctx, `SELECT EXISTS (SELECT FROM pg_replication_slots
-			WHERE slot_name = $1 AND database = current_database() AND confirmed_flush_lsn IS NOT NULL)`, s.cfg.Slot).Scan(&ready)
+		err := s.cfg.Admin.QueryRow(ctx, slotReadySQL, s.cfg.Slot).Scan(&ready)
 		if err == nil && ready {
 			close(s.slotReady)
 			return

@@ -138,6 +138,10 @@ CREATE FUNCTION auth.data_access_allowed() RETURNS boolean
     LANGUAGE plpgsql STABLE
     AS $$
 BEGIN
+  IF current_setting('daybase.data_access', true) = 'on'
+     AND current_setting('daybase.claims_split', true) = 'on' THEN
+    RETURN true;
+  END IF;
   RETURN (SELECT d.allowed FROM auth.data_access d);
 END
 $$;
@@ -2373,6 +2377,32 @@ BEGIN
   RETURN v_id;
 END
 $$;
+
+
+--
+-- Name: notify_data_access_change(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.notify_data_access_change() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM pg_notify('daybase_data_access', OLD.user_id::text);
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND (TG_OP = 'INSERT' OR NEW.user_id IS DISTINCT FROM OLD.user_id) THEN
+    PERFORM pg_notify('daybase_data_access', NEW.user_id::text);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+
+--
+-- Name: FUNCTION notify_data_access_change(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.notify_data_access_change() IS 'Tells the gateway''s data-access cache that a user''s sessions or factors changed (0697).';
 
 
 --
@@ -9744,6 +9774,20 @@ CREATE INDEX upload_events_user_time_idx ON storage.upload_events USING btree (u
 --
 
 CREATE TRIGGER create_profile_rows AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.create_profile_rows();
+
+
+--
+-- Name: mfa_factors notify_data_access_change; Type: TRIGGER; Schema: auth; Owner: -
+--
+
+CREATE TRIGGER notify_data_access_change AFTER INSERT OR DELETE OR UPDATE ON auth.mfa_factors FOR EACH ROW EXECUTE FUNCTION private.notify_data_access_change();
+
+
+--
+-- Name: sessions notify_data_access_change; Type: TRIGGER; Schema: auth; Owner: -
+--
+
+CREATE TRIGGER notify_data_access_change AFTER DELETE OR UPDATE OF not_after, user_id ON auth.sessions FOR EACH ROW EXECUTE FUNCTION private.notify_data_access_change();
 
 
 --

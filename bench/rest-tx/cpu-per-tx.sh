@@ -13,7 +13,8 @@
 # moves less with the machine's load than latency does; alternate and
 # compare within one run. ROUNDS (default 4) sets the alternations.
 # BEFORE_SETTINGS=old sends the baseline the setup of builds before 0696
-# (no daybase.* settings).
+# (no daybase.* settings). The gateway's word for the data-access check
+# (0697) is sent as a warm session gets it; DATA_ACCESS= sends a cold one.
 set -euo pipefail
 before=$1 after=$2
 work=$(mktemp -d)
@@ -30,7 +31,7 @@ SELECT nullif(current_setting('response.headers', true), ''), nullif(current_set
 COMMIT;"
 printf 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY;\nSELECT %s;\n%s\n' "$common" "$tail" > old.sql
 printf 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY;\nSELECT %s, %s;\n%s\n' "$common" \
-  "set_config('daybase.sub', :sub, true), set_config('daybase.session_id', :sid, true), set_config('daybase.aal', 'aal1', true), set_config('daybase.claims_split', 'on', true)" "$tail" > new.sql
+  "set_config('daybase.sub', :sub, true), set_config('daybase.session_id', :sid, true), set_config('daybase.aal', 'aal1', true), set_config('daybase.claims_split', 'on', true), set_config('daybase.data_access', '${DATA_ACCESS-on}', true)" "$tail" > new.sql
 
 # one DIR SCRIPT prints the backend CPU per transaction.
 one() {

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/gateway"
+	"daybase/internal/dataaccess"
 	"daybase/internal/datadir"
 	"daybase/internal/keys"
 	"daybase/internal/metrics"
@@ -85,6 +86,8 @@ func serve(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer stopMetrics()
+	access := dataaccess.New(adminPool, e.log.With("service", "gateway"), dataaccess.DefaultTTL)
+	go access.Run(ctx)
 	gw := gateway.New(gateway.Config{
 		Signer:          signer,
 		PublicURL:       e.cfg.PublicURL(),
@@ -94,6 +97,7 @@ func serve(ctx context.Context, e *env, args []string) error {
 		FilesURL:        e.cfg.FilesURL,
 		Metrics:         m,
 		MetricsToken:    e.cfg.MetricsToken,
+		DataAccess:      access,
 	}, adminPool, svcs, gateway.WebApp(web.App(), gateway.WebConfig{
 		PublicURL: e.cfg.PublicURL(), AnonKey: k.AnonKey, FilesURL: e.cfg.FilesURL,
 		AnonymousSignIns: authCfg.AnonymousSignIns,

@@ -29,6 +29,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"daybase/functions"
+	"daybase/internal/pgident"
 )
 
 // Function is export-data.
@@ -98,7 +99,7 @@ func countRows(ctx context.Context, r *functions.Request, parts []struct{ key, t
 	err := r.AsUser(ctx, func(tx pgx.Tx) error {
 		for _, p := range parts {
 			var n int
-			if err := tx.QueryRow(ctx, `SELECT count(*) FROM public.`+p.table+` x WHERE x.user_id = auth.uid() AND NOT x.is_deleted`).Scan(&n); err != nil {
+			if err := tx.QueryRow(ctx, fmt.Sprintf(countRowsSQL, pgident.Qual("public", p.table))).Scan(&n); err != nil {
 				return fmt.Errorf("count %s: %w", p.table, err)
 			}
 			total += n
@@ -111,16 +112,12 @@ func countRows(ctx context.Context, r *functions.Request, parts []struct{ key, t
 // Rows of one kind, as JSON, skipping soft-deleted ones (is_deleted or
 // is_marked_deleted, whichever the table has).
 func listSQL(table, order string) string {
-	return fmt.Sprintf(`SELECT to_jsonb(x)::text FROM public.%s x
-WHERE x.user_id = auth.uid()
-  AND NOT coalesce((to_jsonb(x) ->> 'is_deleted')::boolean, false)
-  AND NOT coalesce((to_jsonb(x) ->> 'is_marked_deleted')::boolean, false)
-ORDER BY %s`, table, order)
+	return fmt.Sprintf(listRowsSQL, pgident.Qual("public", table), order)
 }
 
 func writeJSON(ctx context.Context, tx pgx.Tx, w io.Writer) error {
 	var profile string
-	err := tx.QueryRow(ctx, `SELECT coalesce((SELECT to_jsonb(p)::text FROM public.user_profiles p WHERE p.id = auth.uid()), 'null')`).Scan(&profile)
+	err := tx.QueryRow(ctx, profileSQL).Scan(&profile)
 	if err != nil {
 		return err
 	}
@@ -175,13 +172,7 @@ func writeCSV(ctx context.Context, tx pgx.Tx, w io.Writer) error {
 		return err
 	}
 	// Every column as text, the way PostgreSQL prints it; timestamps in UTC ISO 8601.
-	rows, err := tx.Query(ctx, `SELECT id::text, title, coalesce(notes, ''), coalesce(due_date::text, ''),
-  coalesce(to_char(due_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), ''), priority::text, coalesce(tags, ''),
-  coalesce(list, ''), coalesce(location, ''), array_to_string(reminders, ' '), coalesce(recurrence, ''),
-  is_completed::text, coalesce(to_char(completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), ''),
-  is_starred::text, importance::text, urgency::text, coalesce(parent_id::text, ''),
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-FROM public.tasks WHERE user_id = auth.uid() AND NOT is_deleted ORDER BY sort_order, created_at`)
+	rows, err := tx.Query(ctx, taskRowsSQL)
 	if err != nil {
 		return err
 	}

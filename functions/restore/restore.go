@@ -31,6 +31,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"daybase/functions"
+	"daybase/internal/pgident"
 )
 
 // Function is import-data.
@@ -169,7 +170,7 @@ func requireEmpty(ctx context.Context, tx pgx.Tx, user string) error {
 	var parts []string
 	for _, k := range ownedKinds {
 		var n int
-		err := tx.QueryRow(ctx, fmt.Sprintf(`SELECT count(*) FROM public.%s WHERE user_id = $1 AND NOT is_deleted`, k.table), user).Scan(&n)
+		err := tx.QueryRow(ctx, fmt.Sprintf(countLiveRowsSQL, pgident.Qual("public", k.table)), user).Scan(&n)
 		if err != nil {
 			return fmt.Errorf("count %s: %w", k.table, err)
 		}
@@ -263,10 +264,7 @@ func str(r row, key string) string {
 func (s *restorer) restoreProjects(ctx context.Context, b *backup) error {
 	for i, p := range b.Projects {
 		what := item("project", i, p, "name")
-		id, err := s.insert(ctx, what, `INSERT INTO public.projects (id, user_id, name, overview, color, icon_name, icon_color, icon_weight, sort_order, is_favorite, created_at)
-SELECT $1::uuid, $2::uuid, r.name, r.overview, coalesce(r.color, '#3b82f6'), coalesce(r.icon_name, 'Folder'), r.icon_color,
-       coalesce(r.icon_weight, 'duotone'), r.sort_order, coalesce(r.is_favorite, false), coalesce(r.created_at, now())
-FROM jsonb_populate_record(NULL::public.projects, $3::jsonb) r`, p)
+		id, err := s.insert(ctx, what, insertProjectSQL, p)
 		if err != nil {
 			return err
 		}
@@ -290,8 +288,7 @@ func (s *restorer) projectFor(ctx context.Context, t row) (any, error) {
 	if id, ok := s.projectsByName[strings.ToLower(name)]; ok {
 		return id, nil
 	}
-	id, err := s.insert(ctx, fmt.Sprintf("project %q", name), `INSERT INTO public.projects (id, user_id, name)
-SELECT $1::uuid, $2::uuid, $4::text FROM jsonb_typeof($3::jsonb)`, row{}, name)
+	id, err := s.insert(ctx, fmt.Sprintf("project %q", name), insertNamedProjectSQL, row{}, name)
 	if err != nil {
 		return nil, err
 	}
@@ -305,9 +302,7 @@ func (s *restorer) restoreNoteFolders(ctx context.Context, b *backup) error {
 		if name == "" || s.noteFolders[strings.ToLower(name)] {
 			return nil
 		}
-		if _, err := s.insert(ctx, what, `INSERT INTO public.note_folders (id, user_id, name, color, sort_order, created_at)
-SELECT $1::uuid, $2::uuid, $4::text, coalesce(r.color, 'indigo'), coalesce(r.sort_order, 0), coalesce(r.created_at, now())
-FROM jsonb_populate_record(NULL::public.note_folders, $3::jsonb) r`, r, name); err != nil {
+		if _, err := s.insert(ctx, what, insertNoteFolderSQL, r, name); err != nil {
 			return err
 		}
 		s.noteFolders[strings.ToLower(name)] = true
@@ -331,9 +326,7 @@ FROM jsonb_populate_record(NULL::public.note_folders, $3::jsonb) r`, r, name); e
 
 func (s *restorer) restoreJournalFolders(ctx context.Context, b *backup) error {
 	for i, f := range b.JournalFolders {
-		id, err := s.insert(ctx, item("journal", i, f, "name"), `INSERT INTO public.journal_folders (id, user_id, name, color, sort_order, created_at)
-SELECT $1::uuid, $2::uuid, r.name, coalesce(r.color, '{"icon":"book","color":"blue"}'), coalesce(r.sort_order, 0), coalesce(r.created_at, now())
-FROM jsonb_populate_record(NULL::public.journal_folders, $3::jsonb) r`, f)
+		id, err := s.insert(ctx, item("journal", i, f, "name"), insertJournalFolderSQL, f)
 		if err != nil {
 			return err
 		}
@@ -365,12 +358,7 @@ func (s *restorer) restoreTasks(ctx context.Context, b *backup) error {
 		if id, ok := s.tasks[str(t, "parent_id")]; ok {
 			parent = id
 		}
-		id, err := s.insert(ctx, what, `INSERT INTO public.tasks (id, user_id, parent_id, project_id, title, notes, due_date, due_time,
-  priority, tags, location, reminders, recurrence, is_completed, completed_at, is_starred, importance, urgency, sort_order, created_at)
-SELECT $1::uuid, $2::uuid, $4::uuid, $5::uuid, r.title, r.notes, r.due_date, r.due_time, coalesce(r.priority, 0), r.tags, r.location,
-       coalesce(r.reminders, '{}'), r.recurrence, coalesce(r.is_completed, false), r.completed_at, coalesce(r.is_starred, false),
-       coalesce(r.importance, 0), coalesce(r.urgency, 0), r.sort_order, coalesce(r.created_at, now())
-FROM jsonb_populate_record(NULL::public.tasks, $3::jsonb) r`, t, parent, project)
+		id, err := s.insert(ctx, what, insertTaskSQL, t, parent, project)
 		if err != nil {
 			return err
 		}
@@ -390,9 +378,7 @@ FROM jsonb_populate_record(NULL::public.tasks, $3::jsonb) r`, t, parent, project
 
 func (s *restorer) restoreNotes(ctx context.Context, b *backup) error {
 	for i, n := range b.Notes {
-		if _, err := s.insert(ctx, item("note", i, n, "title"), `INSERT INTO public.notes (id, user_id, title, content, folder, pinned, created_at)
-SELECT $1::uuid, $2::uuid, coalesce(r.title, ''), coalesce(r.content, ''), nullif(btrim(r.folder), ''), coalesce(r.pinned, false), coalesce(r.created_at, now())
-FROM jsonb_populate_record(NULL::public.notes, $3::jsonb) r`, n); err != nil {
+		if _, err := s.insert(ctx, item("note", i, n, "title"), insertNoteSQL, n); err != nil {
 			return err
 		}
 		s.counts.Notes++
@@ -406,9 +392,7 @@ func (s *restorer) restoreJournals(ctx context.Context, b *backup) error {
 		if id, ok := s.journalFolders[str(j, "folder")]; ok {
 			folder = id
 		}
-		if _, err := s.insert(ctx, item("journal entry", i, j, "title"), `INSERT INTO public.journal_entries (id, user_id, title, content, date, mood, folder, created_at)
-SELECT $1::uuid, $2::uuid, coalesce(r.title, ''), coalesce(r.content, ''), coalesce(r.date, current_date), r.mood, $4::uuid, coalesce(r.created_at, now())
-FROM jsonb_populate_record(NULL::public.journal_entries, $3::jsonb) r`, without(j, "folder"), folder); err != nil {
+		if _, err := s.insert(ctx, item("journal entry", i, j, "title"), insertJournalEntrySQL, without(j, "folder"), folder); err != nil {
 			return err
 		}
 		s.counts.Journals++

@@ -12,6 +12,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/mailer"
+	"daybase/gateway/auth/password"
+	"daybase/gateway/auth/store"
 )
 
 // errUserNotFound is the admin API's answer for a missing user.
@@ -23,7 +27,7 @@ func (s *Service) adminUser(ctx context.Context, db querier, r *http.Request) (*
 	if !isUUID(id) {
 		return nil, fail(CodeValidationFailed, "user_id must be an UUID").withStatus(http.StatusNotFound)
 	}
-	u, err := loadUser(ctx, db, id)
+	u, err := store.LoadUser(ctx, db, id)
 	if errors.Is(err, errNoUser) {
 		return nil, errUserNotFound()
 	}
@@ -55,16 +59,16 @@ func (s *Service) adminListUsers(w http.ResponseWriter, r *http.Request) error {
 	}
 	filter := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(qv.Get("filter")) + "%"
 	var total int
-	if err := s.db.QueryRow(ctx, q.AdminCountUsers, filter).Scan(&total); err != nil {
+	if err := s.db.QueryRow(ctx, store.AdminCountUsers, filter).Scan(&total); err != nil {
 		return fmt.Errorf("count users: %w", err)
 	}
-	rows, err := s.db.Query(ctx, q.AdminListUsers, filter, perPage, (page-1)*perPage)
+	rows, err := s.db.Query(ctx, store.AdminListUsers, filter, perPage, (page-1)*perPage)
 	if err != nil {
 		return fmt.Errorf("list users: %w", err)
 	}
 	users := []*User{}
 	for rows.Next() {
-		u, err := scanUser(rows)
+		u, err := store.ScanUser(rows)
 		if err != nil {
 			rows.Close()
 			return fmt.Errorf("list users: %w", err)
@@ -141,7 +145,7 @@ func (s *Service) adminCreateUser(w http.ResponseWriter, r *http.Request) error 
 		if err := s.checkNewPassword(*p.Password); err != nil {
 			return err
 		}
-		if hash, err = s.hashPassword(*p.Password); err != nil {
+		if hash, err = password.Hash(*p.Password, s.cfg.BcryptCost); err != nil {
 			return err
 		}
 	}
@@ -162,7 +166,7 @@ func (s *Service) adminCreateUser(w http.ResponseWriter, r *http.Request) error 
 			return err
 		}
 		if p.EmailConfirm {
-			if _, err := tx.Exec(ctx, q.ConfirmEmail, userID); err != nil {
+			if _, err := tx.Exec(ctx, store.ConfirmEmail, userID); err != nil {
 				return fmt.Errorf("confirm: %w", err)
 			}
 		}
@@ -171,7 +175,7 @@ func (s *Service) adminCreateUser(w http.ResponseWriter, r *http.Request) error 
 			if err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, q.AdminSetBan, userID, until); err != nil {
+			if _, err := tx.Exec(ctx, store.AdminSetBan, userID, until); err != nil {
 				return fmt.Errorf("ban: %w", err)
 			}
 		}
@@ -180,7 +184,7 @@ func (s *Service) adminCreateUser(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	u, err := loadUser(ctx, s.db, userID)
+	u, err := store.LoadUser(ctx, s.db, userID)
 	if err != nil {
 		return err
 	}
@@ -221,7 +225,7 @@ func (s *Service) adminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 		if err := s.checkNewPassword(*p.Password); err != nil {
 			return err
 		}
-		if hash, err = s.hashPassword(*p.Password); err != nil {
+		if hash, err = password.Hash(*p.Password, s.cfg.BcryptCost); err != nil {
 			return err
 		}
 	}
@@ -238,32 +242,32 @@ func (s *Service) adminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 			} else if other != "" {
 				return fail(CodeEmailExists, "A user with this email address has already been registered")
 			}
-			if _, err := tx.Exec(ctx, q.ApplyEmailChange, u.ID, newEmail); err != nil {
+			if _, err := tx.Exec(ctx, store.ApplyEmailChange, u.ID, newEmail); err != nil {
 				return fmt.Errorf("change email: %w", err)
 			}
 		}
 		if p.Password != nil {
-			if _, err := tx.Exec(ctx, q.SetPassword, u.ID, hash); err != nil {
+			if _, err := tx.Exec(ctx, store.SetPassword, u.ID, hash); err != nil {
 				return fmt.Errorf("set password: %w", err)
 			}
 		}
 		if p.EmailConfirm {
-			if _, err := tx.Exec(ctx, q.ConfirmEmail, u.ID); err != nil {
+			if _, err := tx.Exec(ctx, store.ConfirmEmail, u.ID); err != nil {
 				return fmt.Errorf("confirm: %w", err)
 			}
 		}
 		if p.UserMetadata != nil {
-			if _, err := tx.Exec(ctx, q.MergeUserMetadata, u.ID, p.UserMetadata); err != nil {
+			if _, err := tx.Exec(ctx, store.MergeUserMetadata, u.ID, p.UserMetadata); err != nil {
 				return fmt.Errorf("user metadata: %w", err)
 			}
 		}
 		if p.AppMetadata != nil {
-			if _, err := tx.Exec(ctx, q.MergeAppMetadata, u.ID, p.AppMetadata); err != nil {
+			if _, err := tx.Exec(ctx, store.MergeAppMetadata, u.ID, p.AppMetadata); err != nil {
 				return fmt.Errorf("app metadata: %w", err)
 			}
 		}
 		if p.Role != "" {
-			if _, err := tx.Exec(ctx, q.AdminSetRole, u.ID, p.Role); err != nil {
+			if _, err := tx.Exec(ctx, store.AdminSetRole, u.ID, p.Role); err != nil {
 				return fmt.Errorf("role: %w", err)
 			}
 		}
@@ -272,12 +276,12 @@ func (s *Service) adminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 			if err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, q.AdminSetBan, u.ID, until); err != nil {
+			if _, err := tx.Exec(ctx, store.AdminSetBan, u.ID, until); err != nil {
 				return fmt.Errorf("ban: %w", err)
 			}
 			if until != nil {
 				// A banned user's sessions end now.
-				if _, err := tx.Exec(ctx, q.DeleteUserSessions, u.ID); err != nil {
+				if _, err := tx.Exec(ctx, store.DeleteUserSessions, u.ID); err != nil {
 					return fmt.Errorf("end sessions: %w", err)
 				}
 			}
@@ -287,7 +291,7 @@ func (s *Service) adminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	u, err = loadUser(ctx, s.db, u.ID)
+	u, err = store.LoadUser(ctx, s.db, u.ID)
 	if err != nil {
 		return err
 	}
@@ -313,9 +317,9 @@ func (s *Service) adminDeleteUser(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		query := q.AdminDeleteUser
+		query := store.AdminDeleteUser
 		if p.ShouldSoftDelete {
-			query = q.AdminSoftDeleteUser
+			query = store.AdminSoftDeleteUser
 		}
 		if _, err := tx.Exec(ctx, query, u.ID); err != nil {
 			return fmt.Errorf("delete user: %w", err)
@@ -413,7 +417,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 		}
 		var u *User
 		if userID != "" {
-			if u, err = loadUser(ctx, tx, userID); err != nil {
+			if u, err = store.LoadUser(ctx, tx, userID); err != nil {
 				return err
 			}
 		}
@@ -431,7 +435,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 			if u == nil {
 				hash := ""
 				if p.Password != "" {
-					if hash, err = s.hashPassword(p.Password); err != nil {
+					if hash, err = password.Hash(p.Password, s.cfg.BcryptCost); err != nil {
 						return err
 					}
 				}
@@ -469,7 +473,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 			} else if other != "" {
 				return fail(CodeEmailExists, "A user with this email address has already been registered")
 			}
-			if _, err := tx.Exec(ctx, q.SetEmailChange, userID, newEmail); err != nil {
+			if _, err := tx.Exec(ctx, store.SetEmailChange, userID, newEmail); err != nil {
 				return fmt.Errorf("record e-mail change: %w", err)
 			}
 			verifyType = "email_change"
@@ -492,7 +496,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	u, err := loadUser(ctx, s.db, userID)
+	u, err := store.LoadUser(ctx, s.db, userID)
 	if err != nil {
 		return err
 	}
@@ -539,7 +543,7 @@ func (s *Service) invite(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if userID != "" {
-			u, err := loadUser(ctx, tx, userID)
+			u, err := store.LoadUser(ctx, tx, userID)
 			if err != nil {
 				return err
 			}
@@ -556,7 +560,7 @@ func (s *Service) invite(w http.ResponseWriter, r *http.Request) error {
 		if err := s.audit(ctx, tx, r, "user_invited", userID, nil); err != nil {
 			return err
 		}
-		return s.sendMail(ctx, mailInvite, email, mailData{
+		return s.sendMail(ctx, mailer.Invite, email, mailer.Data{
 			ConfirmationURL: s.verifyURL(hash, "invite", redirect, false),
 			Token:           code, TokenHash: hash, RedirectTo: redirect, Data: p.Data,
 		})
@@ -564,7 +568,7 @@ func (s *Service) invite(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u, err := loadUser(ctx, s.db, userID)
+	u, err := store.LoadUser(ctx, s.db, userID)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"daybase/gateway/auth/store"
 )
 
 // pruneBatch bounds one statement of PruneAnonymousUsers, so a first run
@@ -21,7 +23,7 @@ func (s *Service) PruneAnonymousUsers(ctx context.Context) (int, error) {
 	cutoff := s.now().Add(-s.cfg.AnonymousUserTTL)
 	total := 0
 	for {
-		tag, err := s.db.Exec(ctx, q.PruneAnonymousUsers, cutoff, pruneBatch)
+		tag, err := s.db.Exec(ctx, store.PruneAnonymousUsers, cutoff, pruneBatch)
 		if err != nil {
 			return total, fmt.Errorf("prune anonymous users: %w", err)
 		}

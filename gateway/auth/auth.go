@@ -36,6 +36,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"daybase/gateway/auth/store"
 	"daybase/internal/identity"
 	"daybase/internal/mail"
 	"daybase/internal/token"
@@ -211,7 +212,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 	if r, ok := v.(*tokenResponse); ok && r != nil {
 		// Session answers: the same bytes, without reflection (encode.go).
 		bp := encodeBufs.Get().(*[]byte)
-		if b, err := r.appendJSON((*bp)[:0]); err == nil {
+		if b, err := r.AppendJSON((*bp)[:0]); err == nil {
 			b = append(b, '\n')
 			w.Header().Set("Content-Type", "application/json; charset=utf-8")
 			w.WriteHeader(status)
@@ -302,7 +303,7 @@ func (s *Service) requireUser(ctx context.Context, r *http.Request) (caller, err
 	c := caller{UserID: sub, Claims: id.Claims}
 	c.SessionID, _ = id.Claims["session_id"].(string)
 	var userOK, sessionOK bool
-	err := s.db.QueryRow(ctx, q.CallerExists, sub, nullUUID(c.SessionID)).Scan(&userOK, &sessionOK)
+	err := s.db.QueryRow(ctx, store.CallerExists, sub, nullUUID(c.SessionID)).Scan(&userOK, &sessionOK)
 	if err != nil {
 		return caller{}, fmt.Errorf("look up caller: %w", err)
 	}
@@ -315,20 +316,17 @@ func (s *Service) requireUser(ctx context.Context, r *http.Request) (caller, err
 	return c, nil
 }
 
-// jwtProblem is the last line of a token verification error without its
-// "invalid JWT: " prefixes ("token has invalid claims: token is expired").
+// jwtProblem words why a bearer token was refused as GoTrue does: with
+// golang-jwt's own error ("token has invalid claims: token is expired"),
+// which internal/token keeps apart as VerifyError.Reason.
 func jwtProblem(err error) string {
-	msg := err.Error()
-	if i := strings.LastIndexByte(msg, '\n'); i >= 0 {
-		msg = msg[i+1:]
+	if ve, ok := errors.AsType[*token.VerifyError](err); ok {
+		return ve.Reason.Error()
 	}
-	for {
-		rest, ok := strings.CutPrefix(msg, "invalid JWT: ")
-		if !ok {
-			return msg
-		}
-		msg = rest
+	if errors.Is(err, identity.ErrNotBearer) {
+		return identity.ErrNotBearer.Error()
 	}
+	return err.Error()
 }
 
 // requireAdmin accepts only the service_role key (as apikey and Bearer, the
@@ -345,13 +343,6 @@ func (s *Service) requireAdmin(r *http.Request) error {
 		return fail(CodeNotAdmin, "User not allowed")
 	}
 	return nil
-}
-
-// querier is what both the pool and a transaction offer.
-type querier interface {
-	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
 // inTx runs fn in a transaction.

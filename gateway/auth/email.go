@@ -6,6 +6,9 @@ import (
 	"net/http"
 
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/mailer"
+	"daybase/gateway/auth/store"
 )
 
 // emptyOK is GoTrue's answer to requests that send mail: {} whether or not
@@ -71,7 +74,7 @@ func (s *Service) recover(w http.ResponseWriter, r *http.Request) error {
 		if err := s.audit(ctx, tx, r, "user_recovery_requested", userID, nil); err != nil {
 			return err
 		}
-		return s.sendMail(ctx, mailRecovery, email, mailData{
+		return s.sendMail(ctx, mailer.Recovery, email, mailer.Data{
 			ConfirmationURL: s.verifyURL(hash, "recovery", redirect, challenge != ""),
 			Token:           code, TokenHash: hash, RedirectTo: redirect,
 		})
@@ -140,15 +143,15 @@ func (s *Service) otp(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 		}
-		u, err := loadUser(ctx, tx, userID)
+		u, err := store.LoadUser(ctx, tx, userID)
 		if err != nil {
 			return err
 		}
 		// An unconfirmed address gets a sign-up confirmation, a confirmed
 		// one a magic link; both verify as type "email" with the code.
-		ott, verifyType, kind := ottRecovery, "magiclink", mailMagicLink
+		ott, verifyType, kind := ottRecovery, "magiclink", mailer.MagicLink
 		if u.EmailConfirmedAt == nil {
-			ott, verifyType, kind = ottConfirmation, "signup", mailConfirmation
+			ott, verifyType, kind = ottConfirmation, "signup", mailer.Confirmation
 		}
 		if challenge != "" {
 			if err := s.startEmailFlow(ctx, tx, userID, challenge, method, authMethodFor(verifyType)); err != nil {
@@ -159,7 +162,7 @@ func (s *Service) otp(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		return s.sendMail(ctx, kind, email, mailData{
+		return s.sendMail(ctx, kind, email, mailer.Data{
 			ConfirmationURL: s.verifyURL(hash, verifyType, redirect, challenge != ""),
 			Token:           code, TokenHash: hash, RedirectTo: redirect, Data: u.UserMetadata,
 		})
@@ -206,7 +209,7 @@ func (s *Service) resend(w http.ResponseWriter, r *http.Request) error {
 		return orEmpty(w, err)
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		u, err := loadUser(ctx, tx, userID)
+		u, err := store.LoadUser(ctx, tx, userID)
 		if err != nil {
 			return err
 		}
@@ -234,28 +237,28 @@ func (s *Service) resend(w http.ResponseWriter, r *http.Request) error {
 // sendEmailChange mails the confirmation(s) of an e-mail change: to the new
 // address, and with SecureEmailChange to the current one too.
 func (s *Service) sendEmailChange(ctx context.Context, tx pgx.Tx, u *User, newEmail, redirect string, pkce bool) error {
-	if _, err := tx.Exec(ctx, q.SetEmailChange, u.ID, newEmail); err != nil {
+	if _, err := tx.Exec(ctx, store.SetEmailChange, u.ID, newEmail); err != nil {
 		return fmt.Errorf("record e-mail change: %w", err)
 	}
 	code, hash, err := s.issueOTT(ctx, tx, u.ID, ottEmailChangeNew, newEmail)
 	if err != nil {
 		return err
 	}
-	if err := s.sendMail(ctx, mailEmailChange, newEmail, mailData{
+	if err := s.sendMail(ctx, mailer.EmailChange, newEmail, mailer.Data{
 		ConfirmationURL: s.verifyURL(hash, "email_change", redirect, pkce),
 		Token:           code, TokenHash: hash, Email: u.Email, NewEmail: newEmail, RedirectTo: redirect,
 	}); err != nil {
 		return err
 	}
 	if !s.cfg.SecureEmailChange || u.Email == "" {
-		_, err := tx.Exec(ctx, q.DeleteOneTimeToken, u.ID, ottEmailChangeCurrent)
+		_, err := tx.Exec(ctx, store.DeleteOneTimeToken, u.ID, ottEmailChangeCurrent)
 		return err
 	}
 	code, hash, err = s.issueOTT(ctx, tx, u.ID, ottEmailChangeCurrent, u.Email)
 	if err != nil {
 		return err
 	}
-	return s.sendMail(ctx, mailEmailChangeCurrent, u.Email, mailData{
+	return s.sendMail(ctx, mailer.EmailChangeCurrent, u.Email, mailer.Data{
 		ConfirmationURL: s.verifyURL(hash, "email_change", redirect, pkce),
 		Token:           code, TokenHash: hash, NewEmail: newEmail, RedirectTo: redirect,
 	})
@@ -269,7 +272,7 @@ func (s *Service) reauthenticate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u, err := loadUser(ctx, s.db, c.UserID)
+	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return err
 	}
@@ -290,7 +293,7 @@ func (s *Service) reauthenticate(w http.ResponseWriter, r *http.Request) error {
 		if err := s.audit(ctx, tx, r, "user_reauthenticate_requested", u.ID, nil); err != nil {
 			return err
 		}
-		return s.sendMail(ctx, mailReauthentication, u.Email, mailData{Token: code, TokenHash: hash})
+		return s.sendMail(ctx, mailer.Reauthentication, u.Email, mailer.Data{Token: code, TokenHash: hash})
 	})
 	return orEmpty(w, err)
 }

@@ -214,11 +214,6 @@ type errorBody struct {
 	ErrorID      string        `json:"error_id,omitempty"`
 }
 
-type weakPassword struct {
-	Reasons []string `json:"reasons"`
-	Message string   `json:"message,omitempty"`
-}
-
 // oauthErrorBody is the OAuth 2 error shape; wire contract.
 type oauthErrorBody struct {
 	Error            string `json:"error"`

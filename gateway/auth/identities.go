@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/store"
 )
 
 // Manual identity linking, as GoTrue does it (internal/api/identity.go of
@@ -49,7 +51,7 @@ func (s *Service) authorizeLink(w http.ResponseWriter, r *http.Request) error {
 // and an anonymous user becomes permanent.
 func (s *Service) linkIdentity(ctx context.Context, tx pgx.Tx, r *http.Request, userID, provider string, pu *providerUser) error {
 	var owner string
-	err := tx.QueryRow(ctx, q.IdentityByProvider, provider, pu.ID).Scan(&owner)
+	err := tx.QueryRow(ctx, store.IdentityByProvider, provider, pu.ID).Scan(&owner)
 	switch {
 	case err == nil && owner == userID:
 		return fail(CodeIdentityAlreadyExists, "Identity is already linked")
@@ -58,7 +60,7 @@ func (s *Service) linkIdentity(ctx context.Context, tx pgx.Tx, r *http.Request, 
 	case !errors.Is(err, pgx.ErrNoRows):
 		return fmt.Errorf("find identity: %w", err)
 	}
-	u, err := loadUser(ctx, tx, userID)
+	u, err := store.LoadUser(ctx, tx, userID)
 	if err != nil {
 		return err
 	}
@@ -66,20 +68,20 @@ func (s *Service) linkIdentity(ctx context.Context, tx pgx.Tx, r *http.Request, 
 		if pu.Email == "" || !pu.EmailVerified {
 			return fail(CodeEmailNotConfirmed, "Unverified email with %s: verify the address with %s and try again", provider, provider).withStatus(http.StatusUnprocessableEntity)
 		}
-		if _, err := tx.Exec(ctx, q.SetEmailFromIdentity, userID, strings.ToLower(pu.Email)); err != nil {
+		if _, err := tx.Exec(ctx, store.SetEmailFromIdentity, userID, strings.ToLower(pu.Email)); err != nil {
 			if isUniqueViolation(err) {
 				return fail(CodeEmailExists, "A user with this email address has already been registered")
 			}
 			return fmt.Errorf("set email from identity: %w", err)
 		}
 	}
-	if _, err := tx.Exec(ctx, q.InsertIdentity, pu.ID, userID, identityData(provider, pu), provider); err != nil {
+	if _, err := tx.Exec(ctx, store.InsertIdentity, pu.ID, userID, identityData(provider, pu), provider); err != nil {
 		return fmt.Errorf("link identity: %w", err)
 	}
-	if _, err := tx.Exec(ctx, q.AddProvider, userID, provider); err != nil {
+	if _, err := tx.Exec(ctx, store.AddProvider, userID, provider); err != nil {
 		return fmt.Errorf("add provider: %w", err)
 	}
-	if _, err := tx.Exec(ctx, q.MakePermanent, userID); err != nil {
+	if _, err := tx.Exec(ctx, store.MakePermanent, userID); err != nil {
 		return fmt.Errorf("make permanent: %w", err)
 	}
 	return s.audit(ctx, tx, r, "identity_linked", userID, map[string]any{"provider": provider, "provider_id": pu.ID})
@@ -102,7 +104,7 @@ func (s *Service) unlinkIdentity(w http.ResponseWriter, r *http.Request) error {
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		var provider *string
 		var count int
-		if err := tx.QueryRow(ctx, q.UserIdentityByID, id, c.UserID).Scan(&provider, &count); err != nil {
+		if err := tx.QueryRow(ctx, store.UserIdentityByID, id, c.UserID).Scan(&provider, &count); err != nil {
 			return fmt.Errorf("find identity: %w", err)
 		}
 		// GoTrue checks the count first: a sole identity is never deletable.
@@ -112,7 +114,7 @@ func (s *Service) unlinkIdentity(w http.ResponseWriter, r *http.Request) error {
 		if provider == nil {
 			return fail(CodeIdentityNotFound, "Identity doesn't exist")
 		}
-		if _, err := tx.Exec(ctx, q.DeleteIdentity, id, c.UserID); err != nil {
+		if _, err := tx.Exec(ctx, store.DeleteIdentity, id, c.UserID); err != nil {
 			return fmt.Errorf("delete identity: %w", err)
 		}
 		return s.audit(ctx, tx, r, "identity_unlinked", c.UserID, map[string]any{"identity_id": id, "provider": *provider})

@@ -2,16 +2,14 @@ package auth
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"math/big"
-	"net"
 	"net/url"
 	"regexp"
 	"strings"
 
-	"crypto/rand"
+	"daybase/gateway/auth/codes"
+	"daybase/gateway/auth/redirect"
+	"daybase/gateway/auth/store"
 )
 
 // One-time token types, as GoTrue names them in auth.one_time_tokens.
@@ -27,36 +25,19 @@ const (
 // (GoTrue's "pkce_" prefix).
 const pkcePrefix = "pkce_"
 
-// tokenHash is GoTrue's crypto.GenerateTokenHash: hex(sha224(address +
-// code)). The hash goes into links; the 6-digit code into the mail text,
-// and either verifies.
-func tokenHash(address, code string) string {
-	sum := sha256.Sum224([]byte(address + code))
-	return hex.EncodeToString(sum[:])
-}
-
-// newOTP returns a uniformly random 6-digit code.
-func (s *Service) newOTP() (string, error) {
-	n, err := rand.Int(s.random, big.NewInt(1_000_000))
-	if err != nil {
-		return "", fmt.Errorf("random code: %w", err)
-	}
-	return fmt.Sprintf("%06d", n.Int64()), nil
-}
-
 // issueOTT stores a fresh one-time token of typ for userID, sent to
 // address, replacing the previous one of that type, and stamps the user's
 // matching *_sent_at column.
 func (s *Service) issueOTT(ctx context.Context, db querier, userID, typ, address string) (code, hash string, err error) {
-	code, err = s.newOTP()
+	code, err = codes.NewOTP(s.random)
 	if err != nil {
 		return "", "", err
 	}
-	hash = tokenHash(address, code)
-	if _, err := db.Exec(ctx, q.UpsertOneTimeToken, userID, typ, hash, address); err != nil {
+	hash = codes.Hash(address, code)
+	if _, err := db.Exec(ctx, store.UpsertOneTimeToken, userID, typ, hash, address); err != nil {
 		return "", "", fmt.Errorf("store %s: %w", typ, err)
 	}
-	if _, err := db.Exec(ctx, q.SetSentAt, userID, typ); err != nil {
+	if _, err := db.Exec(ctx, store.SetSentAt, userID, typ); err != nil {
 		return "", "", fmt.Errorf("stamp %s: %w", typ, err)
 	}
 	return code, hash, nil
@@ -83,61 +64,10 @@ func (s *Service) redirectTarget(raw string) string {
 	if raw == "" {
 		return s.cfg.SiteURL
 	}
-	if s.redirectAllowed(raw) {
+	if redirect.Allowed(raw, s.cfg.SiteURL, s.cfg.RedirectAllowList) {
 		return raw
 	}
 	return s.cfg.SiteURL
-}
-
-func (s *Service) redirectAllowed(raw string) bool {
-	u, err := url.Parse(raw)
-	if err != nil || u.Scheme == "" {
-		return false
-	}
-	site, err := url.Parse(s.cfg.SiteURL)
-	if err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.User == nil {
-		if strings.EqualFold(u.Hostname(), site.Hostname()) {
-			return true
-		}
-		if isLoopback(u.Hostname()) && isLoopback(site.Hostname()) {
-			return true
-		}
-	}
-	for _, pattern := range s.cfg.RedirectAllowList {
-		if globMatch(pattern, raw) {
-			return true
-		}
-	}
-	return false
-}
-
-func isLoopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
-// globMatch matches s against a pattern where ** is any run of characters
-// and * any run without "/".
-func globMatch(pattern, s string) bool {
-	var b strings.Builder
-	b.WriteString("^")
-	for i := 0; i < len(pattern); i++ {
-		switch {
-		case strings.HasPrefix(pattern[i:], "**"):
-			b.WriteString(".*")
-			i++
-		case pattern[i] == '*':
-			b.WriteString("[^/]*")
-		default:
-			b.WriteString(regexp.QuoteMeta(pattern[i : i+1]))
-		}
-	}
-	b.WriteString("$")
-	re, err := regexp.Compile(b.String())
-	return err == nil && re.MatchString(s)
 }
 
 // pkceParams are the PKCE fields supabase-js adds to sign-up, recovery,
@@ -172,7 +102,7 @@ func (p pkceParams) parse() (challenge, method string, err error) {
 // startEmailFlow records a PKCE flow for an e-mail link: the verify link
 // then ends in redirect_to?code=…, exchanged with the verifier.
 func (s *Service) startEmailFlow(ctx context.Context, db querier, userID, challenge, method, authMethod string) error {
-	if _, err := db.Exec(ctx, q.InsertFlowState, nullUUID(userID), challenge, method, "email", authMethod, nil); err != nil {
+	if _, err := db.Exec(ctx, store.InsertFlowState, nullUUID(userID), challenge, method, "email", authMethod, nil); err != nil {
 		return fmt.Errorf("store flow state: %w", err)
 	}
 	return nil

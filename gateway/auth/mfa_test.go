@@ -162,7 +162,7 @@ func TestMFAVerifyRaisesSession(t *testing.T) {
 
 	// A new password sign-in is aal1 with a verified factor: next level aal2.
 	s3 := b.signInPassword(t, email, "hunter-two-2")
-	if b.claims(t, s3.AccessToken)["aal"] != "aal1" || !s3.User.hasVerifiedFactorJSON() {
+	if b.claims(t, s3.AccessToken)["aal"] != "aal1" || !s3.User.HasVerifiedFactor() {
 		t.Fatalf("sign-in after MFA: aal %v factors %+v", b.claims(t, s3.AccessToken)["aal"], s3.User.Factors)
 	}
 	// aal1 cannot enroll another factor, change the password or unenroll.
@@ -188,8 +188,6 @@ func TestMFAVerifyRaisesSession(t *testing.T) {
 		t.Fatalf("factors still listed: %v", u["factors"])
 	}
 }
-
-func (u User) hasVerifiedFactorJSON() bool { return u.hasVerifiedFactor() }
 
 func TestMFAChallengeRules(t *testing.T) {
 	b := setup(t)

@@ -10,6 +10,9 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/ceremony"
+	"daybase/gateway/auth/store"
 )
 
 // Security keys as a second factor, in GoTrue's shape (internal/api/mfa.go
@@ -43,18 +46,6 @@ func errWebAuthnOff() *apiError {
 	return fail(CodeMFAWebAuthnEnrollDisabled, "MFA verification is disabled for WebAuthn: set DAYBASE_AUTH_PASSKEY_RP_ID to a domain")
 }
 
-// factorCredential decodes a verified security key's credential.
-func factorCredential(f *factorRow) (webauthn.Credential, error) {
-	var cred webauthn.Credential
-	if len(f.Credential) == 0 {
-		return cred, fmt.Errorf("factor %s is verified without a credential", f.ID)
-	}
-	if err := json.Unmarshal(f.Credential, &cred); err != nil {
-		return cred, fmt.Errorf("decode factor %s credential: %w", f.ID, err)
-	}
-	return cred, nil
-}
-
 // challengeWebAuthnFactor answers POST /factors/{id}/challenge for a
 // security key.
 func (s *Service) challengeWebAuthnFactor(w http.ResponseWriter, r *http.Request, c caller, f *factorRow) error {
@@ -62,18 +53,18 @@ func (s *Service) challengeWebAuthnFactor(w http.ResponseWriter, r *http.Request
 	if s.webauthn == nil {
 		return errWebAuthnOff()
 	}
-	u, err := loadUser(ctx, s.db, c.UserID)
+	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return err
 	}
 	ch := webAuthnChallenge{}
 	var sd *webauthn.SessionData
 	if f.Status != "verified" {
-		existing, err := userWebAuthnCredentials(ctx, s.db, u.ID)
+		existing, err := ceremony.UserCredentials(ctx, s.db, u.ID)
 		if err != nil {
 			return err
 		}
-		pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u)}
+		pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u)}
 		var creation *protocol.CredentialCreation
 		creation, sd, err = s.webauthn.BeginRegistration(pu,
 			webauthn.WithExclusions(webauthn.Credentials(existing).CredentialDescriptors()),
@@ -84,11 +75,11 @@ func (s *Service) challengeWebAuthnFactor(w http.ResponseWriter, r *http.Request
 		}
 		ch = webAuthnChallenge{Type: "create", CredentialOptions: creation}
 	} else {
-		cred, err := factorCredential(f)
+		cred, err := ceremony.FactorCredential(f.ID, f.Credential)
 		if err != nil {
 			return err
 		}
-		pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: []webauthn.Credential{cred}}
+		pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u), Creds: []webauthn.Credential{cred}}
 		var assertion *protocol.CredentialAssertion
 		assertion, sd, err = s.webauthn.BeginLogin(pu)
 		if err != nil {
@@ -107,29 +98,6 @@ func (s *Service) challengeWebAuthnFactor(w http.ResponseWriter, r *http.Request
 	return writeJSON(w, http.StatusOK, map[string]any{
 		"id": id, "type": f.Type, "expires_at": created.Add(s.cfg.MFAChallengeExpiry).Unix(), "webauthn": ch,
 	})
-}
-
-// userWebAuthnCredentials lists every credential the user registered, as
-// security key or passkey, for a registration to exclude.
-func userWebAuthnCredentials(ctx context.Context, db querier, userID string) ([]webauthn.Credential, error) {
-	rows, err := db.Query(ctx, q.UserWebAuthnCredentials, userID)
-	if err != nil {
-		return nil, fmt.Errorf("list webauthn credentials: %w", err)
-	}
-	defer rows.Close()
-	var creds []webauthn.Credential
-	for rows.Next() {
-		var raw []byte
-		if err := rows.Scan(&raw); err != nil {
-			return nil, fmt.Errorf("scan webauthn credential: %w", err)
-		}
-		var c webauthn.Credential
-		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, fmt.Errorf("decode webauthn credential: %w", err)
-		}
-		creds = append(creds, c)
-	}
-	return creds, rows.Err()
 }
 
 // verifyWebAuthnFactor answers POST /factors/{id}/verify for a security
@@ -157,7 +125,7 @@ func (s *Service) verifyWebAuthnFactor(w http.ResponseWriter, r *http.Request, c
 	if !isUUID(p.ChallengeID) {
 		return fail(CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").withStatus(http.StatusUnprocessableEntity)
 	}
-	u, err := loadUser(ctx, s.db, c.UserID)
+	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return err
 	}
@@ -200,16 +168,16 @@ func errKeyRefused(reason string, err error) error {
 func (s *Service) registerFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *factorRow, sd webauthn.SessionData, body json.RawMessage) error {
 	parsed, err := protocol.ParseCredentialCreationResponseBytes(body)
 	if err != nil {
-		return fail(CodeValidationFailed, "Invalid credential_response: %s", webauthnReason(err)).because(err)
+		return fail(CodeValidationFailed, "Invalid credential_response: %s", ceremony.Reason(err)).because(err)
 	}
-	existing, err := userWebAuthnCredentials(ctx, tx, u.ID)
+	existing, err := ceremony.UserCredentials(ctx, tx, u.ID)
 	if err != nil {
 		return err
 	}
-	pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: existing}
+	pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u), Creds: existing}
 	cred, err := s.webauthn.CreateCredential(pu, sd, parsed)
 	if err != nil {
-		return errKeyRefused(webauthnReason(err), err)
+		return errKeyRefused(ceremony.Reason(err), err)
 	}
 	for _, e := range existing {
 		if string(e.ID) == string(cred.ID) {
@@ -225,7 +193,7 @@ func (s *Service) registerFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *
 		t := g.String()
 		aaguid = &t
 	}
-	if _, err := tx.Exec(ctx, q.SaveWebAuthnFactorCredential, f.ID, data, aaguid); err != nil {
+	if _, err := tx.Exec(ctx, store.SaveWebAuthnFactorCredential, f.ID, data, aaguid); err != nil {
 		return fmt.Errorf("save security key: %w", err)
 	}
 	return nil
@@ -236,16 +204,16 @@ func (s *Service) registerFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *
 func (s *Service) assertFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *factorRow, sd webauthn.SessionData, body json.RawMessage) error {
 	parsed, err := protocol.ParseCredentialRequestResponseBytes(body)
 	if err != nil {
-		return fail(CodeValidationFailed, "Invalid credential_response: %s", webauthnReason(err)).because(err)
+		return fail(CodeValidationFailed, "Invalid credential_response: %s", ceremony.Reason(err)).because(err)
 	}
-	stored, err := factorCredential(f)
+	stored, err := ceremony.FactorCredential(f.ID, f.Credential)
 	if err != nil {
 		return err
 	}
-	pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: []webauthn.Credential{stored}}
+	pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u), Creds: []webauthn.Credential{stored}}
 	cred, err := s.webauthn.ValidateLogin(pu, sd, parsed)
 	if err != nil {
-		return errKeyRefused(webauthnReason(err), err)
+		return errKeyRefused(ceremony.Reason(err), err)
 	}
 	if cred.Authenticator.CloneWarning {
 		return errKeyRefused("the key's sign count went backwards", nil)
@@ -254,7 +222,7 @@ func (s *Service) assertFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *fa
 	if err != nil {
 		return fmt.Errorf("encode security key: %w", err)
 	}
-	tag, err := tx.Exec(ctx, q.UseWebAuthnFactor, f.ID, data, int64(cred.Authenticator.SignCount))
+	tag, err := tx.Exec(ctx, store.UseWebAuthnFactor, f.ID, data, int64(cred.Authenticator.SignCount))
 	if err != nil {
 		return fmt.Errorf("record security key use: %w", err)
 	}

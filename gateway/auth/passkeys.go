@@ -6,15 +6,17 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/ceremony"
+	"daybase/gateway/auth/store"
+	"daybase/gateway/auth/wire"
 )
 
 // Passkeys: the /passkeys endpoints auth-js 2.119 calls
@@ -27,111 +29,15 @@ import (
 // that is unknown, already answered or past its expiry.
 const CodeWebAuthnChallengeExpired Code = "webauthn_challenge_expired"
 
-const (
-	ceremonyRegistration   = "registration"
-	ceremonyAuthentication = "authentication"
-	maxPasskeyNameLength   = 120
-)
+const maxPasskeyNameLength = 120
 
-// newRelyingParty configures go-webauthn from the passkey settings,
-// deriving the relying party id and origin from the site URL. WebAuthn
-// binds passkeys to a domain, never an IP address: a loopback site URL
-// (the development server's 127.0.0.1) uses "localhost" with both
-// origins, and any other IP address leaves passkeys off (nil) until
-// DAYBASE_AUTH_PASSKEY_RP_ID names a domain.
+// passkeyItem is the wire shape of a passkey.
+type passkeyItem = ceremony.Passkey
+
+// newRelyingParty configures go-webauthn from the passkey settings (nil:
+// passkeys off, see ceremony.NewRelyingParty).
 func newRelyingParty(cfg Config) (*webauthn.WebAuthn, error) {
-	site, err := url.Parse(cfg.SiteURL)
-	if err != nil || site.Host == "" {
-		return nil, fmt.Errorf("auth: site URL %q: want an absolute URL for passkeys", cfg.SiteURL)
-	}
-	rpID := cfg.PasskeyRPID
-	origins := cfg.PasskeyOrigins
-	if len(origins) == 0 {
-		origins = []string{site.Scheme + "://" + site.Host}
-	}
-	if rpID == "" {
-		rpID = site.Hostname()
-		if ip := net.ParseIP(rpID); ip != nil {
-			if !ip.IsLoopback() {
-				return nil, nil
-			}
-			rpID = "localhost"
-			if len(cfg.PasskeyOrigins) == 0 {
-				local := site.Scheme + "://localhost"
-				if p := site.Port(); p != "" {
-					local += ":" + p
-				}
-				origins = append(origins, local)
-			}
-		}
-	}
-	expiry := cfg.PasskeyChallengeExpiry
-	if expiry <= 0 {
-		expiry = 5 * time.Minute
-	}
-	rp, err := webauthn.New(&webauthn.Config{
-		RPID:          rpID,
-		RPDisplayName: rpID,
-		RPOrigins:     origins,
-		Timeouts: webauthn.TimeoutsConfig{
-			Login:        webauthn.TimeoutConfig{Enforce: true, Timeout: expiry},
-			Registration: webauthn.TimeoutConfig{Enforce: true, Timeout: expiry},
-		},
-	})
-	if err != nil {
-		return nil, fmt.Errorf("auth: passkey relying party %q for %v: %w", rpID, origins, err)
-	}
-	return rp, nil
-}
-
-// passkeyUser is a user as go-webauthn sees one: its user handle is the
-// user id's text, so a discoverable assertion names its owner.
-type passkeyUser struct {
-	id, name string
-	creds    []webauthn.Credential
-}
-
-func (u *passkeyUser) WebAuthnID() []byte                         { return []byte(u.id) }
-func (u *passkeyUser) WebAuthnName() string                       { return u.name }
-func (u *passkeyUser) WebAuthnDisplayName() string                { return u.name }
-func (u *passkeyUser) WebAuthnCredentials() []webauthn.Credential { return u.creds }
-
-// passkeyItem is the wire shape of a passkey (auth-js PasskeyListItem).
-type passkeyItem struct {
-	ID           string     `json:"id"`
-	FriendlyName string     `json:"friendly_name,omitempty"`
-	CreatedAt    time.Time  `json:"created_at"`
-	LastUsedAt   *time.Time `json:"last_used_at,omitempty"`
-}
-
-// loadPasskeys returns the user's passkeys and their credentials.
-func loadPasskeys(ctx context.Context, db querier, userID string) ([]passkeyItem, []webauthn.Credential, error) {
-	rows, err := db.Query(ctx, q.UserPasskeys, userID)
-	if err != nil {
-		return nil, nil, fmt.Errorf("list passkeys: %w", err)
-	}
-	defer rows.Close()
-	var items []passkeyItem
-	var creds []webauthn.Credential
-	for rows.Next() {
-		var it passkeyItem
-		var raw []byte
-		if err := rows.Scan(&it.ID, &raw, &it.FriendlyName, &it.CreatedAt, &it.LastUsedAt); err != nil {
-			return nil, nil, fmt.Errorf("scan passkey: %w", err)
-		}
-		var c webauthn.Credential
-		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, nil, fmt.Errorf("decode passkey %s: %w", it.ID, err)
-		}
-		it.CreatedAt = it.CreatedAt.UTC()
-		it.LastUsedAt = utcPtr(it.LastUsedAt)
-		items = append(items, it)
-		creds = append(creds, c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("list passkeys: %w", err)
-	}
-	return items, creds, nil
+	return ceremony.NewRelyingParty(cfg.SiteURL, cfg.PasskeyRPID, cfg.PasskeyOrigins, cfg.PasskeyChallengeExpiry)
 }
 
 // errPasskeysOff answers the ceremonies when the site URL is an IP address
@@ -149,7 +55,7 @@ func (s *Service) passkeyOwner(ctx context.Context, r *http.Request) (*User, err
 	if err != nil {
 		return nil, err
 	}
-	u, err := loadUser(ctx, s.db, c.UserID)
+	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +84,7 @@ func (s *Service) saveCeremony(w http.ResponseWriter, r *http.Request, userID, k
 	}
 	var id string
 	var expires time.Time
-	err = s.db.QueryRow(r.Context(), q.InsertWebAuthnChallenge, nullUUID(userID), kind, data, expiry.String()).Scan(&id, &expires)
+	err = s.db.QueryRow(r.Context(), store.InsertWebAuthnChallenge, nullUUID(userID), kind, data, expiry.String()).Scan(&id, &expires)
 	if err != nil {
 		return fmt.Errorf("store passkey challenge: %w", err)
 	}
@@ -208,7 +114,7 @@ func (s *Service) takeCeremony(r *http.Request, kind string) (ceremonyAnswer, st
 	var userID string
 	var raw []byte
 	var expired bool
-	err := s.db.QueryRow(r.Context(), q.TakeWebAuthnChallenge, a.ChallengeID, kind).Scan(&userID, &raw, &expired)
+	err := s.db.QueryRow(r.Context(), store.TakeWebAuthnChallenge, a.ChallengeID, kind).Scan(&userID, &raw, &expired)
 	if errors.Is(err, pgx.ErrNoRows) || expired {
 		return a, "", sd, fail(CodeWebAuthnChallengeExpired, "Passkey challenge has expired or was already used; request a new one")
 	}
@@ -228,11 +134,11 @@ func (s *Service) passkeyRegistrationOptions(w http.ResponseWriter, r *http.Requ
 	if err != nil {
 		return err
 	}
-	_, creds, err := loadPasskeys(ctx, s.db, u.ID)
+	_, creds, err := ceremony.LoadPasskeys(ctx, s.db, u.ID)
 	if err != nil {
 		return err
 	}
-	pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: creds}
+	pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u), Creds: creds}
 	creation, sd, err := s.webauthn.BeginRegistration(pu,
 		webauthn.WithResidentKeyRequirement(protocol.ResidentKeyRequirementRequired),
 		webauthn.WithExclusions(webauthn.Credentials(creds).CredentialDescriptors()),
@@ -241,18 +147,7 @@ func (s *Service) passkeyRegistrationOptions(w http.ResponseWriter, r *http.Requ
 	if err != nil {
 		return fmt.Errorf("begin passkey registration: %w", err)
 	}
-	return s.saveCeremony(w, r, u.ID, ceremonyRegistration, sd, creation.Response)
-}
-
-// passkeyAccountName is what an authenticator shows for the account.
-func passkeyAccountName(u *User) string {
-	if u.Email != "" {
-		return u.Email
-	}
-	if u.Phone != "" {
-		return u.Phone
-	}
-	return u.ID
+	return s.saveCeremony(w, r, u.ID, ceremony.Registration, sd, creation.Response)
 }
 
 // POST /passkeys/registration/verify
@@ -262,7 +157,7 @@ func (s *Service) passkeyRegistrationVerify(w http.ResponseWriter, r *http.Reque
 	if err != nil {
 		return err
 	}
-	a, challengeUser, sd, err := s.takeCeremony(r, ceremonyRegistration)
+	a, challengeUser, sd, err := s.takeCeremony(r, ceremony.Registration)
 	if err != nil {
 		return err
 	}
@@ -271,16 +166,16 @@ func (s *Service) passkeyRegistrationVerify(w http.ResponseWriter, r *http.Reque
 	}
 	parsed, err := protocol.ParseCredentialCreationResponseBytes(a.Credential)
 	if err != nil {
-		return fail(CodeValidationFailed, "credential is not a WebAuthn registration response: %s", webauthnReason(err)).because(err)
+		return fail(CodeValidationFailed, "credential is not a WebAuthn registration response: %s", ceremony.Reason(err)).because(err)
 	}
-	_, creds, err := loadPasskeys(ctx, s.db, u.ID)
+	_, creds, err := ceremony.LoadPasskeys(ctx, s.db, u.ID)
 	if err != nil {
 		return err
 	}
-	pu := &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: creds}
+	pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u), Creds: creds}
 	cred, err := s.webauthn.CreateCredential(pu, sd, parsed)
 	if err != nil {
-		return fail(CodeValidationFailed, "Passkey registration could not be verified: %s", webauthnReason(err)).because(err)
+		return fail(CodeValidationFailed, "Passkey registration could not be verified: %s", ceremony.Reason(err)).because(err)
 	}
 	data, err := json.Marshal(cred)
 	if err != nil {
@@ -288,7 +183,7 @@ func (s *Service) passkeyRegistrationVerify(w http.ResponseWriter, r *http.Reque
 	}
 	var it passkeyItem
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, q.InsertPasskey, u.ID, cred.ID, data, defaultPasskeyName(r)).Scan(&it.ID, &it.CreatedAt)
+		err := tx.QueryRow(ctx, store.InsertPasskey, u.ID, cred.ID, data, ceremony.DefaultName(r.UserAgent())).Scan(&it.ID, &it.CreatedAt)
 		if isUniqueViolation(err) {
 			return fail(CodeValidationFailed, "This passkey is already registered").withStatus(http.StatusUnprocessableEntity)
 		}
@@ -300,43 +195,9 @@ func (s *Service) passkeyRegistrationVerify(w http.ResponseWriter, r *http.Reque
 	if err != nil {
 		return err
 	}
-	it.FriendlyName = defaultPasskeyName(r)
+	it.FriendlyName = ceremony.DefaultName(r.UserAgent())
 	it.CreatedAt = it.CreatedAt.UTC()
 	return writeJSON(w, http.StatusOK, it)
-}
-
-// defaultPasskeyName names a new passkey after the browser that made it,
-// so a list of several reads as "Chrome on macOS", say, until renamed.
-func defaultPasskeyName(r *http.Request) string {
-	ua := r.UserAgent()
-	browser := ""
-	for _, b := range []struct{ token, name string }{
-		{"Edg/", "Edge"}, {"Firefox/", "Firefox"}, {"Chrome/", "Chrome"}, {"Safari/", "Safari"},
-	} {
-		if strings.Contains(ua, b.token) {
-			browser = b.name
-			break
-		}
-	}
-	osName := ""
-	for _, o := range []struct{ token, name string }{
-		{"iPhone", "iPhone"}, {"iPad", "iPad"}, {"Android", "Android"}, {"Mac OS X", "macOS"},
-		{"Windows", "Windows"}, {"CrOS", "ChromeOS"}, {"Linux", "Linux"},
-	} {
-		if strings.Contains(ua, o.token) {
-			osName = o.name
-			break
-		}
-	}
-	switch {
-	case browser != "" && osName != "":
-		return browser + " on " + osName
-	case browser != "":
-		return browser
-	case osName != "":
-		return osName
-	}
-	return "Passkey"
 }
 
 // POST /passkeys/authentication/options
@@ -358,7 +219,7 @@ func (s *Service) passkeyAuthenticationOptions(w http.ResponseWriter, r *http.Re
 	if err != nil {
 		return fmt.Errorf("begin passkey sign-in: %w", err)
 	}
-	return s.saveCeremony(w, r, "", ceremonyAuthentication, sd, assertion.Response)
+	return s.saveCeremony(w, r, "", ceremony.Authentication, sd, assertion.Response)
 }
 
 // POST /passkeys/authentication/verify
@@ -367,50 +228,50 @@ func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Req
 	if s.webauthn == nil {
 		return errPasskeysOff()
 	}
-	a, _, sd, err := s.takeCeremony(r, ceremonyAuthentication)
+	a, _, sd, err := s.takeCeremony(r, ceremony.Authentication)
 	if err != nil {
 		return err
 	}
 	parsed, err := protocol.ParseCredentialRequestResponseBytes(a.Credential)
 	if err != nil {
-		return fail(CodeValidationFailed, "credential is not a WebAuthn assertion: %s", webauthnReason(err)).because(err)
+		return fail(CodeValidationFailed, "credential is not a WebAuthn assertion: %s", ceremony.Reason(err)).because(err)
 	}
 	var owner *User
 	handler := func(rawID, userHandle []byte) (webauthn.User, error) {
 		var userID string
-		if err := s.db.QueryRow(ctx, q.PasskeyOwner, rawID).Scan(&userID); err != nil {
+		if err := s.db.QueryRow(ctx, store.PasskeyOwner, rawID).Scan(&userID); err != nil {
 			return nil, fmt.Errorf("passkey not found: %w", err)
 		}
 		if string(userHandle) != userID {
 			return nil, errors.New("passkey belongs to another user")
 		}
-		u, err := loadUser(ctx, s.db, userID)
+		u, err := store.LoadUser(ctx, s.db, userID)
 		if err != nil {
 			return nil, err
 		}
-		_, creds, err := loadPasskeys(ctx, s.db, userID)
+		_, creds, err := ceremony.LoadPasskeys(ctx, s.db, userID)
 		if err != nil {
 			return nil, err
 		}
 		owner = u
-		return &passkeyUser{id: u.ID, name: passkeyAccountName(u), creds: creds}, nil
+		return &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u), Creds: creds}, nil
 	}
 	_, cred, err := s.webauthn.ValidatePasskeyLogin(handler, sd, parsed)
 	if err != nil {
-		s.log.InfoContext(ctx, "passkey sign-in refused", "reason", webauthnReason(err))
+		s.log.InfoContext(ctx, "passkey sign-in refused", "reason", ceremony.Reason(err))
 		return errInvalidLogin().because(err)
 	}
 	if cred.Authenticator.CloneWarning {
 		return errInvalidLogin().because(errors.New("passkey sign count went backwards: a cloned authenticator or a replay"))
 	}
-	if owner.isBanned(s.now()) {
+	if owner.IsBanned(s.now()) {
 		return fail(CodeUserBanned, "User is banned")
 	}
 	data, err := json.Marshal(cred)
 	if err != nil {
 		return fmt.Errorf("encode passkey: %w", err)
 	}
-	tag, err := s.db.Exec(ctx, q.UsePasskey, cred.ID, data, int64(cred.Authenticator.SignCount))
+	tag, err := s.db.Exec(ctx, store.UsePasskey, cred.ID, data, int64(cred.Authenticator.SignCount))
 	if err != nil {
 		return fmt.Errorf("record passkey use: %w", err)
 	}
@@ -422,16 +283,6 @@ func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Req
 		return err
 	}
 	return writeJSON(w, http.StatusOK, res)
-}
-
-// webauthnReason is the detail of a go-webauthn error, which says what
-// about the credential was wrong.
-func webauthnReason(err error) string {
-	var pe *protocol.Error
-	if errors.As(err, &pe) && pe.Details != "" {
-		return pe.Details
-	}
-	return err.Error()
 }
 
 // GET /passkeys
@@ -453,7 +304,7 @@ func (s *Service) adminListPasskeys(w http.ResponseWriter, r *http.Request) erro
 }
 
 func (s *Service) writePasskeys(w http.ResponseWriter, r *http.Request, userID string) error {
-	items, _, err := loadPasskeys(r.Context(), s.db, userID)
+	items, _, err := ceremony.LoadPasskeys(r.Context(), s.db, userID)
 	if err != nil {
 		return err
 	}
@@ -496,7 +347,7 @@ func (s *Service) renamePasskey(w http.ResponseWriter, r *http.Request) error {
 		return errPasskeyNotFound()
 	}
 	var it passkeyItem
-	err = s.db.QueryRow(ctx, q.RenamePasskey, id, c.UserID, name).Scan(&it.ID, &it.FriendlyName, &it.CreatedAt, &it.LastUsedAt)
+	err = s.db.QueryRow(ctx, store.RenamePasskey, id, c.UserID, name).Scan(&it.ID, &it.FriendlyName, &it.CreatedAt, &it.LastUsedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return errPasskeyNotFound()
 	}
@@ -504,7 +355,7 @@ func (s *Service) renamePasskey(w http.ResponseWriter, r *http.Request) error {
 		return fmt.Errorf("rename passkey: %w", err)
 	}
 	it.CreatedAt = it.CreatedAt.UTC()
-	it.LastUsedAt = utcPtr(it.LastUsedAt)
+	it.LastUsedAt = wire.UTCPtr(it.LastUsedAt)
 	return writeJSON(w, http.StatusOK, it)
 }
 
@@ -536,7 +387,7 @@ func (s *Service) removePasskey(w http.ResponseWriter, r *http.Request, userID s
 		return errPasskeyNotFound()
 	}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, q.DeletePasskey, id, userID)
+		tag, err := tx.Exec(ctx, store.DeletePasskey, id, userID)
 		if err != nil {
 			return fmt.Errorf("delete passkey: %w", err)
 		}

@@ -6,18 +6,18 @@ import (
 	"testing"
 )
 
-// ceremony is the answer of an options endpoint.
-type ceremony struct {
+// optionsAnswer is the answer of an options endpoint.
+type optionsAnswer struct {
 	ChallengeID string         `json:"challenge_id"`
 	Options     map[string]any `json:"options"`
 	ExpiresAt   int64          `json:"expires_at"`
 }
 
-func (b *testBundle) passkeyOptions(t testing.TB, path, bearer string) ceremony {
+func (b *testBundle) passkeyOptions(t testing.TB, path, bearer string) optionsAnswer {
 	t.Helper()
 	res := b.do(t, req{method: "POST", path: path, bearer: bearer, body: map[string]any{}})
 	wantStatus(t, res, http.StatusOK)
-	var c ceremony
+	var c optionsAnswer
 	res.decode(t, &c)
 	if c.ChallengeID == "" || c.Options["challenge"] == nil || c.ExpiresAt == 0 {
 		t.Fatalf("options without a challenge: %s", res.Body)

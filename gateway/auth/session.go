@@ -2,13 +2,14 @@ package auth
 
 import (
 	"context"
-	"encoding/base32"
 	"fmt"
-	"io"
 	"net/http"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/codes"
+	"daybase/gateway/auth/store"
 )
 
 // Authentication methods recorded in a session's amr (reference §1.8).
@@ -25,45 +26,11 @@ const (
 	amrAnonymous   = "anonymous"
 )
 
-// tokenResponse is the session JSON (reference §1.3, GoTrue
-// AccessTokenResponse); the JSON names are wire contract.
-type tokenResponse struct {
-	AccessToken          string        `json:"access_token"`
-	TokenType            string        `json:"token_type"`
-	ExpiresIn            int           `json:"expires_in"`
-	ExpiresAt            int64         `json:"expires_at"`
-	RefreshToken         string        `json:"refresh_token"`
-	User                 *User         `json:"user"`
-	ProviderToken        string        `json:"provider_token,omitempty"`
-	ProviderRefreshToken string        `json:"provider_refresh_token,omitempty"`
-	WeakPassword         *weakPassword `json:"weak_password,omitempty"`
-}
-
-// amrEntry is one authentication method of a session, newest first.
-type amrEntry struct {
-	Method    string `json:"method"`
-	Timestamp int64  `json:"timestamp"`
-}
-
-// refreshEncoding renders refresh tokens: lower-case base32 without
-// padding, URL- and header-safe.
-var refreshEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
-
-// newRefreshToken returns 128 random bits as 26 characters. supabase-js
-// treats refresh tokens as opaque strings.
-func (s *Service) newRefreshToken() (string, error) {
-	b := make([]byte, 16)
-	if _, err := io.ReadFull(s.random, b); err != nil {
-		return "", fmt.Errorf("random refresh token: %w", err)
-	}
-	return refreshEncoding.EncodeToString(b), nil
-}
-
 // startSession records a new aal1 session for userID signed in with
 // method (and provider, for identities' last_sign_in_at) and returns its
 // id and first refresh token.
 func (s *Service) startSession(ctx context.Context, tx pgx.Tx, r *http.Request, userID, method, provider string) (sessionID, refresh string, err error) {
-	refresh, err = s.newRefreshToken()
+	refresh, err = codes.NewRefreshToken(s.random)
 	if err != nil {
 		return "", "", err
 	}
@@ -76,16 +43,16 @@ func (s *Service) startSession(ctx context.Context, tx pgx.Tx, r *http.Request, 
 	if len(ua) > 512 {
 		ua = ua[:512]
 	}
-	if err := tx.QueryRow(ctx, q.InsertSession, userID, notAfter, ua, inet(s.clientIP(r))).Scan(&sessionID); err != nil {
+	if err := tx.QueryRow(ctx, store.InsertSession, userID, notAfter, ua, inet(s.clientIP(r))).Scan(&sessionID); err != nil {
 		return "", "", fmt.Errorf("insert session: %w", err)
 	}
-	if _, err := tx.Exec(ctx, q.InsertAMR, sessionID, method); err != nil {
+	if _, err := tx.Exec(ctx, store.InsertAMR, sessionID, method); err != nil {
 		return "", "", fmt.Errorf("insert amr: %w", err)
 	}
-	if _, err := tx.Exec(ctx, q.InsertRefreshToken, refresh, userID, sessionID, nil); err != nil {
+	if _, err := tx.Exec(ctx, store.InsertRefreshToken, refresh, userID, sessionID, nil); err != nil {
 		return "", "", fmt.Errorf("insert refresh token: %w", err)
 	}
-	if _, err := tx.Exec(ctx, q.UpdateSignInTimes, userID, provider); err != nil {
+	if _, err := tx.Exec(ctx, store.UpdateSignInTimes, userID, provider); err != nil {
 		return "", "", fmt.Errorf("update sign-in time: %w", err)
 	}
 	return sessionID, refresh, nil
@@ -111,39 +78,19 @@ func (s *Service) signIn(ctx context.Context, r *http.Request, userID, method, p
 // sessionResponse loads the user and the session's assurance level and
 // mints the access token that goes with refresh.
 func (s *Service) sessionResponse(ctx context.Context, db querier, userID, sessionID, refresh string) (*tokenResponse, error) {
-	u, err := loadUser(ctx, db, userID)
+	u, err := store.LoadUser(ctx, db, userID)
 	if err != nil {
 		return nil, err
 	}
 	var aal string
 	var amr []amrEntry
-	if err := db.QueryRow(ctx, q.SessionAuth, sessionID).Scan(&aal, &amr); err != nil {
+	if err := db.QueryRow(ctx, store.SessionAuth, sessionID).Scan(&aal, &amr); err != nil {
 		return nil, fmt.Errorf("load session %s: %w", sessionID, err)
 	}
 	return s.mint(u, sessionID, aal, amr, refresh)
 }
 
 // mint signs the access token with the claims of reference §1.8.
-// accessClaims are an access token's claims. The fields are in the order
-// of their names, so the JSON is what a token.Claims map of them encodes
-// to, without sorting a map on every refresh.
-type accessClaims struct {
-	AAL          string         `json:"aal"`
-	AMR          []amrEntry     `json:"amr"`
-	AppMetadata  map[string]any `json:"app_metadata"`
-	Aud          string         `json:"aud"`
-	Email        string         `json:"email"`
-	Exp          int64          `json:"exp"`
-	Iat          int64          `json:"iat"`
-	IsAnonymous  bool           `json:"is_anonymous"`
-	Iss          string         `json:"iss"`
-	Phone        string         `json:"phone"`
-	Role         string         `json:"role"`
-	SessionID    string         `json:"session_id"`
-	Sub          string         `json:"sub"`
-	UserMetadata map[string]any `json:"user_metadata"`
-}
-
 func (s *Service) mint(u *User, sessionID, aal string, amr []amrEntry, refresh string) (*tokenResponse, error) {
 	now := s.now()
 	exp := now.Add(s.cfg.JWTExpiry)
@@ -169,7 +116,7 @@ func (s *Service) mint(u *User, sessionID, aal string, amr []amrEntry, refresh s
 	// The claims encoded by hand (encode.go), the same bytes as
 	// json.Marshal; anything it cannot encode goes to Sign, which reports it.
 	var at string
-	if payload, err := c.appendJSON(make([]byte, 0, 512)); err == nil {
+	if payload, err := c.AppendJSON(make([]byte, 0, 512)); err == nil {
 		if at, err = s.signer.SignPayload(payload); err != nil {
 			return nil, err
 		}

@@ -8,6 +8,10 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/mailer"
+	"daybase/gateway/auth/password"
+	"daybase/gateway/auth/store"
 )
 
 type signupParams struct {
@@ -62,7 +66,7 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 	if p.Data == nil {
 		p.Data = map[string]any{}
 	}
-	hash, err := s.hashPassword(p.Password)
+	hash, err := password.Hash(p.Password, s.cfg.BcryptCost)
 	if err != nil {
 		return err
 	}
@@ -72,7 +76,7 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if existing != "" {
-		u, err := loadUser(ctx, s.db, existing)
+		u, err := store.LoadUser(ctx, s.db, existing)
 		if err != nil {
 			return err
 		}
@@ -97,10 +101,10 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 			// An unconfirmed account belongs to whoever confirms it: a new
 			// sign-up replaces its password and metadata (as GoTrue does).
 			userID = existing
-			if _, err := tx.Exec(ctx, q.SetPassword, userID, hash); err != nil {
+			if _, err := tx.Exec(ctx, store.SetPassword, userID, hash); err != nil {
 				return fmt.Errorf("reset unconfirmed user's password: %w", err)
 			}
-			if _, err := tx.Exec(ctx, q.MergeUserMetadata, userID, p.Data); err != nil {
+			if _, err := tx.Exec(ctx, store.MergeUserMetadata, userID, p.Data); err != nil {
 				return fmt.Errorf("update unconfirmed user's metadata: %w", err)
 			}
 		} else {
@@ -113,7 +117,7 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		if s.cfg.Autoconfirm {
-			_, err := tx.Exec(ctx, q.ConfirmEmail, userID)
+			_, err := tx.Exec(ctx, store.ConfirmEmail, userID)
 			return err
 		}
 		if challenge != "" {
@@ -133,7 +137,7 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 		}
 		return writeJSON(w, http.StatusOK, resp)
 	}
-	u, err := loadUser(ctx, s.db, userID)
+	u, err := store.LoadUser(ctx, s.db, userID)
 	if err != nil {
 		return err
 	}
@@ -146,7 +150,7 @@ func (s *Service) sendConfirmation(ctx context.Context, db querier, userID, emai
 	if err != nil {
 		return err
 	}
-	return s.sendMail(ctx, mailConfirmation, email, mailData{
+	return s.sendMail(ctx, mailer.Confirmation, email, mailer.Data{
 		ConfirmationURL: s.verifyURL(hash, "signup", redirect, pkce),
 		Token:           code, TokenHash: hash, RedirectTo: redirect, Data: data,
 	})
@@ -233,7 +237,7 @@ func (s *Service) createUser(ctx context.Context, tx pgx.Tx, n newUser) (string,
 	if n.Role == "" {
 		n.Role = "authenticated"
 	}
-	if _, err := tx.Exec(ctx, q.InsertUser, id, n.Email, n.PasswordHash, n.Confirmed, app, n.UserMetadata,
+	if _, err := tx.Exec(ctx, store.InsertUser, id, n.Email, n.PasswordHash, n.Confirmed, app, n.UserMetadata,
 		n.Anonymous, n.Invited, n.Role); err != nil {
 		if isUniqueViolation(err) {
 			return "", fail(CodeEmailExists, "A user with this email address has already been registered").because(err)
@@ -251,7 +255,7 @@ func (s *Service) createUser(ctx context.Context, tx pgx.Tx, n newUser) (string,
 	for k, v := range n.IdentityData {
 		data[k] = v
 	}
-	if _, err := tx.Exec(ctx, q.InsertIdentity, providerID, id, data, n.Provider); err != nil {
+	if _, err := tx.Exec(ctx, store.InsertIdentity, providerID, id, data, n.Provider); err != nil {
 		return "", fmt.Errorf("insert identity: %w", err)
 	}
 	return id, nil
@@ -260,7 +264,7 @@ func (s *Service) createUser(ctx context.Context, tx pgx.Tx, n newUser) (string,
 // userIDByEmail returns the id of the live account with email, or "".
 func (s *Service) userIDByEmail(ctx context.Context, db querier, email string) (string, error) {
 	var id string
-	err := db.QueryRow(ctx, q.UserIDByEmail, email).Scan(&id)
+	err := db.QueryRow(ctx, store.UserIDByEmail, email).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", nil
 	}

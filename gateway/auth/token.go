@@ -2,18 +2,19 @@ package auth
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/crypto/bcrypt"
+
+	"daybase/gateway/auth/codes"
+	"daybase/gateway/auth/password"
+	"daybase/gateway/auth/store"
+	"daybase/gateway/auth/wire"
 )
 
 // token dispatches POST /token on the grant_type query value, as GoTrue
@@ -89,16 +90,16 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 
 	var userID, hash string
 	var confirmed, banned bool
-	err = s.db.QueryRow(ctx, q.UserForSignIn, email).Scan(&userID, &hash, &confirmed, &banned)
+	err = s.db.QueryRow(ctx, store.UserForSignIn, email).Scan(&userID, &hash, &confirmed, &banned)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("find user for sign-in: %w", err)
 	}
 	if errors.Is(err, pgx.ErrNoRows) || hash == "" {
-		passwordMatches(string(s.dummyHash()), p.Password)
+		password.Matches(string(s.dummyHash()), p.Password)
 		s.limits.signInFailures.take(email, s.now())
 		return errInvalidLogin()
 	}
-	if !passwordMatches(hash, p.Password) {
+	if !password.Matches(hash, p.Password) {
 		s.limits.signInFailures.take(email, s.now())
 		return errInvalidLogin()
 	}
@@ -112,8 +113,8 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if reasons := s.passwordWeakness(p.Password); len(reasons) > 0 {
-		resp.WeakPassword = &weakPassword{Reasons: reasons, Message: s.weakPasswordMessage(reasons)}
+	if reasons := password.Weakness(p.Password, s.cfg.PasswordMinLength, s.cfg.PasswordCommonCheck); len(reasons) > 0 {
+		resp.WeakPassword = &weakPassword{Reasons: reasons, Message: password.WeakMessage(reasons, s.cfg.PasswordMinLength)}
 	}
 	return writeJSON(w, http.StatusOK, resp)
 }
@@ -137,7 +138,7 @@ func (s *Service) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 	if err := s.limits.refresh.take(s.clientIP(r), s.now()); err != nil {
 		return err
 	}
-	newToken, err := s.newRefreshToken()
+	newToken, err := codes.NewRefreshToken(s.random)
 	if err != nil {
 		return err
 	}
@@ -150,7 +151,7 @@ func (s *Service) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 
 // rotate exchanges presented for a session answer.
 func (s *Service) rotate(ctx context.Context, presented, newToken string) (*tokenResponse, error) {
-	rows, err := s.db.Query(ctx, q.RefreshGrant, presented, newToken, s.cfg.RefreshReuseInterval)
+	rows, err := s.db.Query(ctx, store.RefreshGrant, presented, newToken, s.cfg.RefreshReuseInterval)
 	if err != nil {
 		return nil, fmt.Errorf("refresh token grant: %w", err)
 	}
@@ -176,7 +177,7 @@ func (s *Service) rotate(ctx context.Context, presented, newToken string) (*toke
 	}
 	var outcome, issued, sessionID, userID, aal string
 	var amrJSON []byte
-	u, err := scanUser(rows, &outcome, &issued, &sessionID, &userID, &aal, &amrJSON)
+	u, err := store.ScanUser(rows, &outcome, &issued, &sessionID, &userID, &aal, &amrJSON)
 	if err != nil {
 		// A NULL user id: the user was deleted while the token lived.
 		return nil, fail(CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").because(err)
@@ -185,7 +186,7 @@ func (s *Service) rotate(ctx context.Context, presented, newToken string) (*toke
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("refresh token grant: %w", err)
 	}
-	amr, err := decodeAMR(amrJSON)
+	amr, err := wire.DecodeAMR(amrJSON)
 	if err != nil {
 		// As when scanning the row failed (the amr was scanned with it).
 		return nil, fail(CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").because(err)
@@ -230,7 +231,7 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		var uid, challenge, challengeMethod *string
 		var issuedAt *time.Time
-		err := tx.QueryRow(ctx, q.FlowStateForExchange, p.AuthCode).Scan(&flowID, &uid, &challenge, &challengeMethod,
+		err := tx.QueryRow(ctx, store.FlowStateForExchange, p.AuthCode).Scan(&flowID, &uid, &challenge, &challengeMethod,
 			&provider, &method, &providerToken, &providerRefresh, &issuedAt)
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && (uid == nil || challenge == nil)) {
 			return fail(CodeFlowStateNotFound, "invalid flow state, no valid flow state found")
@@ -242,10 +243,10 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 			expired = true
 			return fail(CodeFlowStateExpired, "invalid flow state, flow state has expired")
 		}
-		if !verifierMatches(p.CodeVerifier, *challenge, deref(challengeMethod)) {
+		if !codes.PKCEMatches(p.CodeVerifier, *challenge, deref(challengeMethod)) {
 			return fail(CodeBadCodeVerifier, "code challenge does not match previously saved code verifier")
 		}
-		if _, err := tx.Exec(ctx, q.DeleteFlowState, flowID); err != nil {
+		if _, err := tx.Exec(ctx, store.DeleteFlowState, flowID); err != nil {
 			return fmt.Errorf("delete flow state: %w", err)
 		}
 		userID = *uid
@@ -254,7 +255,7 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 	})
 	if expired {
 		// Outside the rolled-back transaction, so the deletion sticks.
-		if _, derr := s.db.Exec(ctx, q.DeleteFlowState, flowID); derr != nil {
+		if _, derr := s.db.Exec(ctx, store.DeleteFlowState, flowID); derr != nil {
 			s.log.Warn("delete expired flow state", "err", derr)
 		}
 	}
@@ -267,14 +268,4 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 	}
 	resp.ProviderToken, resp.ProviderRefreshToken = deref(providerToken), deref(providerRefresh)
 	return writeJSON(w, http.StatusOK, resp)
-}
-
-// verifierMatches checks an RFC 7636 verifier in constant time.
-func verifierMatches(verifier, challenge, method string) bool {
-	want := verifier
-	if strings.EqualFold(method, "s256") {
-		sum := sha256.Sum256([]byte(verifier))
-		want = base64.RawURLEncoding.EncodeToString(sum[:])
-	}
-	return subtle.ConstantTimeCompare([]byte(want), []byte(challenge)) == 1
 }

@@ -369,7 +369,7 @@ func TestUnknownEmailComparesAtTheConfiguredCost(t *testing.T) {
 // The access token's claims struct must encode exactly as the map of the
 // same claims did, keys sorted, so tokens stay byte for byte the same.
 func TestAccessClaimsEncodeLikeAMap(t *testing.T) {
-	c := accessClaims{AAL: "aal2", AMR: []amrEntry{{"totp", 2}, {"password", 1}},
+	c := accessClaims{AAL: "aal2", AMR: []amrEntry{{Method: "totp", Timestamp: 2}, {Method: "password", Timestamp: 1}},
 		AppMetadata: map[string]any{"providers": []any{"email"}, "provider": "email"}, Aud: "authenticated",
 		Email: "a@example.test", Exp: 2, Iat: 1, IsAnonymous: true, Iss: "http://x/auth/v1", Phone: "",
 		Role: "authenticated", SessionID: "s", Sub: "u", UserMetadata: map[string]any{"b": 1.5, "a": "<&>"}}

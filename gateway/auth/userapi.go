@@ -8,6 +8,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/codes"
+	"daybase/gateway/auth/password"
+	"daybase/gateway/auth/store"
 )
 
 // getUser answers the caller's user (supabase.auth.getUser()).
@@ -17,7 +21,7 @@ func (s *Service) getUser(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u, err := loadUser(ctx, s.db, c.UserID)
+	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return err
 	}
@@ -47,7 +51,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(r, &p); err != nil {
 		return err
 	}
-	u, err := loadUser(ctx, s.db, c.UserID)
+	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return err
 	}
@@ -67,7 +71,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 		return fail(CodePhoneProviderDisabled, "Phone updates are disabled")
 	}
 	changingPassword := p.Password != nil && *p.Password != ""
-	if u.hasVerifiedFactor() && claimString(c.Claims, "aal") != "aal2" && (changingPassword || newEmail != "") {
+	if u.HasVerifiedFactor() && claimString(c.Claims, "aal") != "aal2" && (changingPassword || newEmail != "") {
 		return fail(CodeInsufficientAAL, "AAL2 session is required to update email or password when MFA is enabled.").withStatus(http.StatusUnauthorized)
 	}
 	if u.IsAnonymous && changingPassword && newEmail == "" && u.Email == "" {
@@ -100,32 +104,32 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 		}
-		if u.hasPassword {
+		if u.HasPassword {
 			var current string
-			if err := s.db.QueryRow(ctx, q.PasswordHash, u.ID).Scan(&current); err != nil {
+			if err := s.db.QueryRow(ctx, store.PasswordHash, u.ID).Scan(&current); err != nil {
 				return fmt.Errorf("read password hash: %w", err)
 			}
-			if passwordMatches(current, *p.Password) {
+			if password.Matches(current, *p.Password) {
 				return fail(CodeSamePassword, "New password should be different from the old password.")
 			}
 		}
-		if hash, err = s.hashPassword(*p.Password); err != nil {
+		if hash, err = password.Hash(*p.Password, s.cfg.BcryptCost); err != nil {
 			return err
 		}
 	}
 	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		if p.Password != nil {
-			if _, err := tx.Exec(ctx, q.SetPassword, u.ID, hash); err != nil {
+			if _, err := tx.Exec(ctx, store.SetPassword, u.ID, hash); err != nil {
 				return fmt.Errorf("set password: %w", err)
 			}
 			// A new password ends every other session, as GoTrue's
 			// UpdatePassword does.
-			if _, err := tx.Exec(ctx, q.DeleteOtherSessions, u.ID, nullUUID(c.SessionID)); err != nil {
+			if _, err := tx.Exec(ctx, store.DeleteOtherSessions, u.ID, nullUUID(c.SessionID)); err != nil {
 				return fmt.Errorf("end other sessions: %w", err)
 			}
-			if !u.hasPassword && u.Email != "" {
-				if _, err := tx.Exec(ctx, q.EnsureEmailIdentity, u.ID, u.Email); err != nil {
+			if !u.HasPassword && u.Email != "" {
+				if _, err := tx.Exec(ctx, store.EnsureEmailIdentity, u.ID, u.Email); err != nil {
 					return fmt.Errorf("add email identity: %w", err)
 				}
 			}
@@ -134,7 +138,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		if p.Data != nil {
-			if _, err := tx.Exec(ctx, q.MergeUserMetadata, u.ID, p.Data); err != nil {
+			if _, err := tx.Exec(ctx, store.MergeUserMetadata, u.ID, p.Data); err != nil {
 				return fmt.Errorf("update metadata: %w", err)
 			}
 		}
@@ -156,7 +160,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u, err = loadUser(ctx, s.db, c.UserID)
+	u, err = store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
 		return err
 	}
@@ -170,7 +174,7 @@ func (s *Service) checkReauthentication(r *http.Request, c caller, u *User, nonc
 	ctx := r.Context()
 	if c.SessionID != "" {
 		var created time.Time
-		err := s.db.QueryRow(ctx, q.SessionCreatedAt, c.SessionID).Scan(&created)
+		err := s.db.QueryRow(ctx, store.SessionCreatedAt, c.SessionID).Scan(&created)
 		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("read session: %w", err)
 		}
@@ -183,7 +187,7 @@ func (s *Service) checkReauthentication(r *http.Request, c caller, u *User, nonc
 	}
 	types := []string{ottReauthentication}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		_, err := s.consumeOTT(ctx, tx, tokenHash(u.Email, strings.TrimSpace(nonce)), types, u.Email)
+		_, err := s.consumeOTT(ctx, tx, codes.Hash(u.Email, strings.TrimSpace(nonce)), types, u.Email)
 		var ae *apiError
 		if errors.As(err, &ae) {
 			return fail(CodeReauthNotValid, "Requested nonce is invalid")
@@ -224,12 +228,12 @@ func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
 		switch {
 		case scope == "global" || c.SessionID == "":
 			if scope != "others" {
-				_, err = tx.Exec(ctx, q.DeleteUserSessions, c.UserID)
+				_, err = tx.Exec(ctx, store.DeleteUserSessions, c.UserID)
 			}
 		case scope == "local":
-			_, err = tx.Exec(ctx, q.DeleteSession, c.SessionID)
+			_, err = tx.Exec(ctx, store.DeleteSession, c.SessionID)
 		case scope == "others":
-			_, err = tx.Exec(ctx, q.DeleteOtherSessions, c.UserID, c.SessionID)
+			_, err = tx.Exec(ctx, store.DeleteOtherSessions, c.UserID, c.SessionID)
 		}
 		if err != nil {
 			return fmt.Errorf("logout %s: %w", scope, err)

@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/codes"
+	"daybase/gateway/auth/store"
 )
 
 // Verification types of /verify and the one-time tokens each accepts.
@@ -53,7 +56,7 @@ func errCodeInvalid() *apiError {
 func (s *Service) consumeOTT(ctx context.Context, tx pgx.Tx, hash string, types []string, address string) (verified, error) {
 	var v verified
 	var created time.Time
-	err := tx.QueryRow(ctx, q.FindOneTimeToken, hash, types, address).Scan(&v.userID, &v.tokenType, &v.address, &created)
+	err := tx.QueryRow(ctx, store.FindOneTimeToken, hash, types, address).Scan(&v.userID, &v.tokenType, &v.address, &created)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return v, errLinkInvalid()
 	}
@@ -63,7 +66,7 @@ func (s *Service) consumeOTT(ctx context.Context, tx pgx.Tx, hash string, types 
 	if s.now().After(created.Add(s.cfg.OTPExpiry)) {
 		return v, errLinkInvalid()
 	}
-	if _, err := tx.Exec(ctx, q.DeleteOneTimeToken, v.userID, v.tokenType); err != nil {
+	if _, err := tx.Exec(ctx, store.DeleteOneTimeToken, v.userID, v.tokenType); err != nil {
 		return v, fmt.Errorf("use one-time token: %w", err)
 	}
 	return v, nil
@@ -77,13 +80,13 @@ func (s *Service) countWrongCode(ctx context.Context, address string, types []st
 		return nil
 	}
 	var exhausted int
-	if err := s.db.QueryRow(ctx, q.CountWrongCode, address, types, s.cfg.OTPMaxFailures).Scan(&exhausted); err != nil {
+	if err := s.db.QueryRow(ctx, store.CountWrongCode, address, types, s.cfg.OTPMaxFailures).Scan(&exhausted); err != nil {
 		return fmt.Errorf("count wrong code: %w", err)
 	}
 	if exhausted == 0 {
 		return nil
 	}
-	if _, err := s.db.Exec(ctx, q.DeleteExhaustedCodes, address, types, s.cfg.OTPMaxFailures); err != nil {
+	if _, err := s.db.Exec(ctx, store.DeleteExhaustedCodes, address, types, s.cfg.OTPMaxFailures); err != nil {
 		return fmt.Errorf("drop exhausted codes: %w", err)
 	}
 	s.log.Warn("auth: too many wrong codes for an address; its codes no longer work", "types", types)
@@ -104,7 +107,7 @@ func (s *Service) applyVerification(ctx context.Context, tx pgx.Tx, r *http.Requ
 		}
 	}
 	banned := false
-	if err := tx.QueryRow(ctx, q.UserBanned, v.userID).Scan(&banned); err != nil {
+	if err := tx.QueryRow(ctx, store.UserBanned, v.userID).Scan(&banned); err != nil {
 		return "", false, fmt.Errorf("check ban: %w", err)
 	}
 	if banned {
@@ -113,7 +116,7 @@ func (s *Service) applyVerification(ctx context.Context, tx pgx.Tx, r *http.Requ
 	switch resolved {
 	case "signup", "invite", "recovery", "magiclink":
 		// Following any mailed link proves the address.
-		if _, err := tx.Exec(ctx, q.ConfirmEmail, v.userID); err != nil {
+		if _, err := tx.Exec(ctx, store.ConfirmEmail, v.userID); err != nil {
 			return "", false, fmt.Errorf("confirm email: %w", err)
 		}
 		action := "login"
@@ -124,7 +127,7 @@ func (s *Service) applyVerification(ctx context.Context, tx pgx.Tx, r *http.Requ
 	case "email_change":
 		var pending string
 		var step int
-		if err := tx.QueryRow(ctx, q.EmailChangeState, v.userID).Scan(&pending, &step); err != nil {
+		if err := tx.QueryRow(ctx, store.EmailChangeState, v.userID).Scan(&pending, &step); err != nil {
 			return "", false, fmt.Errorf("read e-mail change: %w", err)
 		}
 		if pending == "" {
@@ -133,14 +136,14 @@ func (s *Service) applyVerification(ctx context.Context, tx pgx.Tx, r *http.Requ
 		// With secure e-mail change both addresses confirm; the first
 		// confirmation only counts.
 		var other int
-		if err := tx.QueryRow(ctx, q.CountEmailChangeTokens, v.userID).Scan(&other); err != nil {
+		if err := tx.QueryRow(ctx, store.CountEmailChangeTokens, v.userID).Scan(&other); err != nil {
 			return "", false, fmt.Errorf("count e-mail change tokens: %w", err)
 		}
 		if other > 0 {
-			_, err := tx.Exec(ctx, q.SetEmailChangeStep, v.userID, step+1)
+			_, err := tx.Exec(ctx, store.SetEmailChangeStep, v.userID, step+1)
 			return resolved, false, err
 		}
-		if _, err := tx.Exec(ctx, q.ApplyEmailChange, v.userID, pending); err != nil {
+		if _, err := tx.Exec(ctx, store.ApplyEmailChange, v.userID, pending); err != nil {
 			if isUniqueViolation(err) {
 				return "", false, fail(CodeEmailExists, "A user with this email address has already been registered")
 			}
@@ -190,7 +193,7 @@ func (s *Service) verifyPost(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return fail(CodeValidationFailed, "Invalid email format").withStatus(http.StatusUnprocessableEntity)
 		}
-		hash, address = tokenHash(email, strings.TrimSpace(p.Token)), email
+		hash, address = codes.Hash(email, strings.TrimSpace(p.Token)), email
 	}
 	var userID string
 	var done bool
@@ -259,7 +262,7 @@ func (s *Service) verifyGet(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if pkce {
-			err := tx.QueryRow(ctx, q.IssueAuthCode, userID, authMethodFor(resolved)).Scan(&authCode)
+			err := tx.QueryRow(ctx, store.IssueAuthCode, userID, authMethodFor(resolved)).Scan(&authCode)
 			if errors.Is(err, pgx.ErrNoRows) {
 				return fail(CodeFlowStateNotFound, "No associated flow state found")
 			}

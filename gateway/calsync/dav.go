@@ -143,8 +143,7 @@ func (b *backend) calendars(ctx context.Context, tx pgx.Tx, only string) ([]cald
 	if only == inbox {
 		return out, nil
 	}
-	rows, err := tx.Query(ctx, `SELECT id::text, name, coalesce(overview, '') FROM public.projects
-		WHERE NOT is_deleted AND NOT is_archived AND ($1 = '' OR id::text = $1) ORDER BY sort_order, id`, only)
+	rows, err := tx.Query(ctx, projectsSQL, only)
 	if err != nil {
 		return nil, fmt.Errorf("list projects: %w", err)
 	}
@@ -187,32 +186,20 @@ type object struct {
 	extra     Extra
 }
 
-// objectColumns follow taskColumns: the caller's caldav_objects row, if any.
-const objectColumns = taskColumns + `, coalesce(o.name, t.id::text || '.ics'), coalesce(o.uid, t.id::text || '@daybase'),
-	coalesce(o.extra, '{}')`
-
-// inCollection limits tasks to a collection ($1): a project's tasks, or
-// the inbox of the user's own and assigned tasks in no project.
-const inCollection = `NOT t.is_deleted AND CASE WHEN $1 = 'inbox'
-	THEN t.project_id IS NULL AND (t.assigned_to = auth.uid() OR (t.assigned_to IS NULL AND t.user_id = auth.uid()))
-	ELSE t.project_id::text = $1 END`
-
 func (b *backend) objects(ctx context.Context, tx pgx.Tx, coll, name string, lock bool) ([]object, error) {
-	q := `SELECT ` + objectColumns + ` FROM public.tasks t
-		LEFT JOIN public.caldav_objects o ON o.task_id = t.id AND o.user_id = auth.uid()
-		WHERE ` + inCollection
-	args := []any{coll}
+	q, args := objectsSQL, []any{coll}
+	if lock {
+		q = objectsLockedSQL
+	}
 	if name != "" {
 		var id *string
 		if s, ok := strings.CutSuffix(name, ".ics"); ok && uuidRE.MatchString(s) {
 			id = &s
 		}
-		q += ` AND (o.name = $2 OR (o.task_id IS NULL AND t.id = $3::uuid))`
-		args = append(args, name, id)
-	}
-	q += ` ORDER BY t.sort_order, t.id`
-	if lock {
-		q += ` FOR UPDATE OF t`
+		q, args = namedObjectsSQL, append(args, name, id)
+		if lock {
+			q = namedObjectsLockedSQL
+		}
 	}
 	rows, err := tx.Query(ctx, q, args...)
 	if err != nil {
@@ -394,8 +381,7 @@ func (b *backend) PutCalendarObject(ctx context.Context, p string, cal *ical.Cal
 			return err
 		}
 		extra, _ := json.Marshal(e.Extra)
-		if _, err := tx.Exec(ctx, `INSERT INTO public.caldav_objects (task_id, name, uid, extra) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (task_id, user_id) DO UPDATE SET name = excluded.name, uid = excluded.uid, extra = excluded.extra`,
+		if _, err := tx.Exec(ctx, keepObjectSQL,
 			id, name, uid, extra); err != nil {
 			return fmt.Errorf("keep the calendar app's properties: %w", err)
 		}
@@ -442,15 +428,10 @@ func saveTask(ctx context.Context, tx pgx.Tx, old *object, coll string, e Edit) 
 	var id string
 	var err error
 	if old == nil {
-		err = tx.QueryRow(ctx, `INSERT INTO public.tasks (title, notes, location, tags, priority, due_date, due_time,
-			is_completed, completed_at, reminders, recurrence, project_id)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $12 THEN NULL ELSE $11 END, $13::uuid) RETURNING id::text`,
+		err = tx.QueryRow(ctx, insertTaskSQL,
 			append(args, project)...).Scan(&id)
 	} else {
-		err = tx.QueryRow(ctx, `UPDATE public.tasks SET title = $1, notes = $2, location = $3, tags = $4, priority = $5,
-			due_date = $6, due_time = $7, is_completed = $8, completed_at = $9, reminders = $10,
-			recurrence = CASE WHEN $12 THEN recurrence ELSE $11 END
-			WHERE id = $13::uuid RETURNING id::text`, append(args, old.ID)...).Scan(&id)
+		err = tx.QueryRow(ctx, updateTaskSQL, append(args, old.ID)...).Scan(&id)
 	}
 	if err != nil {
 		return "", fmt.Errorf("save task: %w", err)
@@ -485,7 +466,7 @@ func (b *backend) DeleteCalendarObject(ctx context.Context, p string) error {
 			return err
 		}
 		// Into the trash, as deleting in the app does: restorable there.
-		if _, err := tx.Exec(ctx, `UPDATE public.tasks SET is_deleted = true WHERE id = $1::uuid`, old.ID); err != nil {
+		if _, err := tx.Exec(ctx, trashTaskSQL, old.ID); err != nil {
 			return fmt.Errorf("delete task: %w", err)
 		}
 		return nil

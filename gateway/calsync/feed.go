@@ -95,19 +95,11 @@ func (s *Service) feed(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// taskColumns are the columns Task reads, in Scan order.
-const taskColumns = `t.id::text, t.title, coalesce(t.notes, ''), t.due_date, t.due_time, t.priority,
-	coalesce(t.tags, ''), coalesce(t.list, ''), coalesce(t.location, ''), t.reminders,
-	coalesce(t.recurrence, ''), t.is_completed, t.completed_at, t.created_at, t.updated_at, t.duration_minutes`
-
 // datedTasks are the owner's tasks with a date: their own unassigned ones
 // and those assigned to them (a teammate's tasks in a shared project stay
 // in the teammate's calendar), not deleted.
 func datedTasks(ctx context.Context, tx pgx.Tx, userID string) ([]Task, error) {
-	rows, err := tx.Query(ctx, `SELECT `+taskColumns+` FROM public.tasks t
-		WHERE NOT t.is_deleted AND (t.due_date IS NOT NULL OR t.due_time IS NOT NULL)
-		  AND (t.assigned_to = $1::uuid OR (t.assigned_to IS NULL AND t.user_id = $1::uuid))
-		ORDER BY coalesce(t.due_time, t.due_date::timestamptz), t.id`, userID)
+	rows, err := tx.Query(ctx, datedTasksSQL, userID)
 	if err != nil {
 		return nil, fmt.Errorf("read dated tasks: %w", err)
 	}

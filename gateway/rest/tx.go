@@ -13,6 +13,7 @@ import (
 	"daybase/gateway/rest/schemacache"
 	"daybase/internal/asrole"
 	"daybase/internal/identity"
+	"daybase/internal/pgident"
 )
 
 // TxRequest is what a request's transaction is set up from.
@@ -188,7 +189,7 @@ func setupValues(snap *schemacache.Snapshot, req TxRequest) (txSetup, error) {
 	if len(req.SearchPath) > 0 {
 		quoted := make([]string, len(req.SearchPath))
 		for i, s := range req.SearchPath {
-			quoted[i] = pgx.Identifier{s}.Sanitize()
+			quoted[i] = pgident.Quote(s)
 		}
 		set(schemacache.Setting{Name: "search_path", Value: strings.Join(quoted, ", ")})
 	}

@@ -19,6 +19,8 @@
 //	                    the claims' JSON (migration 0696)
 //	daybase.claims_split  "on" when the three above are set (an unset
 //	                    setting reads "" too, and then the JSON is read)
+//	daybase.data_access "on" when the gateway vouches for the session
+//	                    (identity.Identity.DataAccess; migration 0697)
 //
 // as PostgREST sets the request.* ones. Work that has no request (scheduled jobs, the
 // changes feed) leaves method and path empty and the headers and cookies
@@ -44,7 +46,7 @@ import (
 // Names are the settings of a caller's transaction, in the order SQL sets
 // them and Settings.Args gives their values.
 var Names = [...]string{"role", "request.jwt.claims", "request.method", "request.path", "request.headers", "request.cookies",
-	"daybase.sub", "daybase.session_id", "daybase.aal", "daybase.claims_split"}
+	"daybase.sub", "daybase.session_id", "daybase.aal", "daybase.claims_split", "daybase.data_access"}
 
 // Request is the HTTP request database work runs for.
 type Request struct {
@@ -67,12 +69,17 @@ type Settings struct {
 	// Sub, SessionID and AAL are the claims of the same names, and Split
 	// is "on" when they were read (splitClaims).
 	Sub, SessionID, AAL, Split string
+	// DataAccess is "on" when the gateway vouched for the session.
+	DataAccess string
 }
 
 // New renders the settings of id acting through req.
 func New(id identity.Identity, req Request) (Settings, error) {
 	s := Settings{Role: id.Role, Claims: string(id.ClaimsJSON), Method: req.Method, Path: req.Path}
 	s.splitClaims(id)
+	if id.DataAccess && s.Split == "on" {
+		s.DataAccess = "on"
+	}
 	if s.Role == "" {
 		s.Role = identity.Anon
 	}
@@ -117,7 +124,7 @@ func (s *Settings) splitClaims(id identity.Identity) {
 
 // Values are the values of Names, in order.
 func (s Settings) Values() [len(Names)]string {
-	return [...]string{s.Role, s.Claims, s.Method, s.Path, s.Headers, s.Cookies, s.Sub, s.SessionID, s.AAL, s.Split}
+	return [...]string{s.Role, s.Claims, s.Method, s.Path, s.Headers, s.Cookies, s.Sub, s.SessionID, s.AAL, s.Split, s.DataAccess}
 }
 
 // Args are the values of Names, in order, followed by extra.
@@ -129,8 +136,8 @@ func (s Settings) Args(extra ...any) []any {
 	return append(args, extra...)
 }
 
-// SQL is the statement that sets Names from $1 to $10 and then each of
-// extra (constant setting names, e.g. realtime.topic) from $11 on, all
+// SQL is the statement that sets Names from $1 to $11 and then each of
+// extra (constant setting names, e.g. realtime.topic) from $12 on, all
 // transaction-local. Its text depends only on extra, so it stays prepared.
 func SQL(extra ...string) string {
 	var b strings.Builder

@@ -20,6 +20,10 @@ const (
 // renders it in its own protocol's error shape.
 var ErrBadJWT = errors.New("invalid JWT")
 
+// ErrNotBearer is joined to ErrBadJWT when the Authorization header is not
+// "Bearer <token>".
+var ErrNotBearer = errors.New("Authorization header must be 'Bearer <token>'")
+
 // Identity is one request's caller.
 type Identity struct {
 	// Role is the PostgreSQL role requests run as.
@@ -35,6 +39,12 @@ type Identity struct {
 	// Err is non-nil when a Bearer token was sent but is invalid or
 	// expired; Role is then anon and services decide whether to refuse.
 	Err error
+	// DataAccess is true when the gateway vouches, from its cache
+	// (internal/dataaccess), that the token's session is live and assured
+	// enough to reach data; services pass it on as daybase.data_access so
+	// the database need not look the session up again (0697). False only
+	// means "not vouched": the database then checks for itself.
+	DataAccess bool
 }
 
 // New returns an identity for verified claims.

@@ -62,13 +62,7 @@ var (
 		"WAL not yet confirmed by the realtime replication slot(s), the largest.", nil, nil)
 )
 
-const dbStateSQL = `SELECT
-  (SELECT count(*) FROM jobs.reminder_requests),
-  (SELECT count(*) FROM jobs.task_reminders WHERE status = 'pending' AND fire_at <= now()),
-  coalesce((SELECT extract(epoch FROM now() - min(fire_at)) FROM jobs.task_reminders
-             WHERE status = 'pending' AND fire_at <= now()), 0)::float8,
-  coalesce((SELECT max(pg_wal_lsn_diff(pg_current_wal_lsn(), confirmed_flush_lsn)) FROM pg_replication_slots
-             WHERE slot_type = 'logical'), 0)::float8`
+var dbStateSQL = query("db_state")
 
 func (c *dbCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- queueDepth

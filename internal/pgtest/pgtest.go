@@ -36,6 +36,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/internal/pgcluster"
+	"daybase/internal/pgident"
 	"daybase/schema"
 )
 
@@ -270,7 +271,7 @@ func copyDatabaseSettings(ctx context.Context, conn *pgx.Conn, from, to string) 
 		if _, err := conn.Exec(ctx, "SELECT set_config($1, $2, false)", s[0], s[1]); err != nil {
 			return fmt.Errorf("copy setting %s to %s: %w", s[0], to, err)
 		}
-		if _, err := conn.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{to}.Sanitize()+" SET "+pgx.Identifier{s[0]}.Sanitize()+" FROM CURRENT"); err != nil {
+		if _, err := conn.Exec(ctx, "ALTER DATABASE "+pgident.Quote(to)+" SET "+pgident.Quote(s[0])+" FROM CURRENT"); err != nil {
 			return fmt.Errorf("copy setting %s to %s: %w", s[0], to, err)
 		}
 	}

@@ -116,20 +116,10 @@ func (c *Console) meta(ctx context.Context, cmd string) error {
 	arg = strings.TrimSpace(arg)
 	switch name {
 	case `\dt`:
-		return c.Script(ctx, `SELECT n.nspname AS schema, c.relname AS name,
-  CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'partitioned table' END AS type,
-  c.relrowsecurity AS rls
-FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
-ORDER BY 1, 2`)
+		return c.Script(ctx, listTablesSQL)
 	case `\d`:
 		if arg == "" {
-			return c.Script(ctx, `SELECT n.nspname AS schema, c.relname AS name,
-  CASE c.relkind WHEN 'r' THEN 'table' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view'
-    WHEN 'S' THEN 'sequence' WHEN 'p' THEN 'partitioned table' WHEN 'f' THEN 'foreign table' END AS type
-FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-WHERE c.relkind IN ('r', 'v', 'm', 'S', 'p', 'f') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
-ORDER BY 1, 2`)
+			return c.Script(ctx, listRelationsSQL)
 		}
 		return c.describe(ctx, arg)
 	case `\?`, `\h`:
@@ -147,12 +137,7 @@ ORDER BY 1, 2`)
 func (c *Console) describe(ctx context.Context, name string) error {
 	// A literal, not a parameter: the simple protocol has no binds.
 	lit := "'" + strings.ReplaceAll(name, "'", "''") + "'"
-	sql := `SELECT a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type,
-  CASE WHEN a.attnotnull THEN 'not null' ELSE '' END AS nullable,
-  coalesce(pg_get_expr(d.adbin, d.adrelid), '') AS default
-FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-WHERE a.attrelid = to_regclass(` + lit + `) AND a.attnum > 0 AND NOT a.attisdropped
-ORDER BY a.attnum`
+	sql := fmt.Sprintf(describeColumnsSQL, lit)
 	results, err := c.conn.Exec(ctx, sql).ReadAll()
 	if err != nil {
 		c.printError(err)
@@ -164,10 +149,7 @@ ORDER BY a.attnum`
 	}
 	fmt.Fprintf(c.out, "Table %q\n", name)
 	c.print(results[0])
-	policies, err := c.conn.Exec(ctx, `SELECT polname AS policy, CASE polcmd WHEN 'r' THEN 'SELECT' WHEN 'a' THEN 'INSERT'
-  WHEN 'w' THEN 'UPDATE' WHEN 'd' THEN 'DELETE' ELSE 'ALL' END AS command,
-  coalesce(pg_get_expr(polqual, polrelid), '') AS using, coalesce(pg_get_expr(polwithcheck, polrelid), '') AS with_check
-FROM pg_policy WHERE polrelid = to_regclass(`+lit+`) ORDER BY 1`).ReadAll()
+	policies, err := c.conn.Exec(ctx, fmt.Sprintf(describePoliciesSQL, lit)).ReadAll()
 	if err != nil {
 		c.printError(err)
 		return ErrFailed

@@ -27,6 +27,16 @@ type Claims = jwt.MapClaims
 // ErrInvalid wraps every verification failure.
 var ErrInvalid = errors.New("invalid JWT")
 
+// VerifyError is a verification failure. Reason is golang-jwt's error (or
+// the key lookup's) as the library gave it: GoTrue words its bad_jwt
+// message with that error, so gateway/auth does too, without taking our
+// text apart. It wraps ErrInvalid and Reason, so errors.Is finds both the
+// kinds below and ErrInvalid.
+type VerifyError struct{ Reason error }
+
+func (e *VerifyError) Error() string   { return ErrInvalid.Error() + ": " + e.Reason.Error() }
+func (e *VerifyError) Unwrap() []error { return []error{ErrInvalid, e.Reason} }
+
 // The kinds of failure a caller words differently, for errors.Is; a
 // failure of any other kind (signature, algorithm, unknown key, malformed)
 // wraps only ErrInvalid. They are golang-jwt's, named here so callers need
@@ -147,7 +157,7 @@ func (s *Signer) Verify(raw string) (Claims, error) {
 		return k.pub, nil
 	}, validMethods, jwt.WithTimeFunc(func() time.Time { return now }), jwt.WithLeeway(leeway))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return nil, &VerifyError{Reason: err}
 	}
 	if asymmetric {
 		s.cache.put(raw, set, claims, leeway)

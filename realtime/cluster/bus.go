@@ -15,6 +15,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"daybase/internal/pgident"
 )
 
 // maxInline is the largest NOTIFY payload sent inline. PostgreSQL's limit
@@ -132,7 +134,7 @@ func (b *Bus) listen(ctx context.Context) (*pgx.Conn, error) {
 		return nil, fmt.Errorf("cluster bus: connect: %w", err)
 	}
 	for _, ch := range append([]string{b.cfg.Channel}, b.cfg.Also...) {
-		if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{ch}.Sanitize()); err != nil {
+		if _, err := conn.Exec(ctx, "LISTEN "+pgident.Quote(ch)); err != nil {
 			conn.Close(ctx)
 			return nil, fmt.Errorf("cluster bus: listen %s: %w", ch, err)
 		}
@@ -196,7 +198,7 @@ func (b *Bus) fetchSpilled(id string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
 	var payload string
-	if err := b.cfg.Pool.QueryRow(ctx, "SELECT payload FROM realtime.bus_spill WHERE id = $1", n).Scan(&payload); err != nil {
+	if err := b.cfg.Pool.QueryRow(ctx, spilledPayloadSQL, n).Scan(&payload); err != nil {
 		return nil, err
 	}
 	return []byte(payload), nil
@@ -214,7 +216,7 @@ func (b *Bus) publish() {
 			return
 		case <-cleanup.C:
 			ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
-			if _, err := b.cfg.Pool.Exec(ctx, "DELETE FROM realtime.bus_spill WHERE created_at < now() - interval '5 minutes'"); err != nil && b.ctx.Err() == nil {
+			if _, err := b.cfg.Pool.Exec(ctx, pruneSpillSQL); err != nil && b.ctx.Err() == nil {
 				b.cfg.Log.Warn("cluster bus: clean up spilled messages", "err", err)
 			}
 			cancel()
@@ -268,7 +270,7 @@ func (b *Bus) notify(batch []byte) error {
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
 	if len(batch) <= maxInline {
-		_, err := b.cfg.Pool.Exec(ctx, "SELECT pg_notify($1, $2)", b.cfg.Channel, string(batch))
+		_, err := b.cfg.Pool.Exec(ctx, notifySQL, b.cfg.Channel, string(batch))
 		return err
 	}
 	_, err := b.cfg.Pool.Exec(ctx, `

@@ -468,6 +468,7 @@ func checkSQL(t *Table, where string) string {
 // Statements used inline above, from sql/*.sql.
 var (
 	tableOIDSQL          = query("table_oid")
+	setRoleSQL           = query("set_role")
 	tableSQL             = query("table")
 	columnsSQL           = query("columns")
 	typesSQL             = query("types")

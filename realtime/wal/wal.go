@@ -32,6 +32,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgproto3"
 
+	"daybase/internal/pgident"
 	"daybase/realtime/pgoutput"
 )
 
@@ -195,8 +196,7 @@ func (r *Reader) Run(ctx context.Context, out chan<- *Chunk) (err error) {
 		return err
 	}
 	// publication_names is a list of identifiers in a string literal.
-	sql := fmt.Sprintf(`START_REPLICATION SLOT %s LOGICAL 0/0 (proto_version '1', publication_names '%s')`,
-		r.cfg.Slot, quoteIdentInLiteral(r.cfg.Publication))
+	sql := fmt.Sprintf(startReplicationSQL, r.cfg.Slot, escapeLiteral(pgident.Quote(r.cfg.Publication)))
 	conn.Frontend().Send(&pgproto3.Query{String: sql})
 	if err := conn.Frontend().Flush(); err != nil {
 		return fmt.Errorf("wal: start replication: %w", err)
@@ -226,11 +226,7 @@ func (r *Reader) Run(ctx context.Context, out chan<- *Chunk) (err error) {
 }
 
 func (r *Reader) ensureSlot(ctx context.Context, conn *pgconn.PgConn) error {
-	res, err := conn.Exec(ctx, fmt.Sprintf(
-		`SELECT plugin, coalesce(database::text, ''), (SELECT datname FROM pg_database WHERE datname = current_database())
-		 FROM pg_replication_slots WHERE slot_name = '%s';
-		 SELECT count(*) FROM pg_publication WHERE pubname = '%s'`,
-		r.cfg.Slot, escapeLiteral(r.cfg.Publication))).ReadAll()
+	res, err := conn.Exec(ctx, fmt.Sprintf(slotStateSQL, r.cfg.Slot, escapeLiteral(r.cfg.Publication))).ReadAll()
 	if err != nil {
 		return fmt.Errorf("wal: look up slot %s: %w", r.cfg.Slot, err)
 	}
@@ -246,7 +242,7 @@ func (r *Reader) ensureSlot(ctx context.Context, conn *pgconn.PgConn) error {
 		}
 		return nil
 	}
-	_, err = conn.Exec(ctx, fmt.Sprintf("CREATE_REPLICATION_SLOT %s LOGICAL pgoutput NOEXPORT_SNAPSHOT", r.cfg.Slot)).ReadAll()
+	_, err = conn.Exec(ctx, fmt.Sprintf(createSlotSQL, r.cfg.Slot)).ReadAll()
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "42710" { // duplicate_object: another instance made it first
 		return nil
@@ -259,7 +255,7 @@ func (r *Reader) ensureSlot(ctx context.Context, conn *pgconn.PgConn) error {
 }
 
 func currentLSN(ctx context.Context, conn *pgconn.PgConn) (LSN, error) {
-	res, err := conn.Exec(ctx, "SELECT pg_current_wal_insert_lsn()").ReadAll()
+	res, err := conn.Exec(ctx, currentLSNSQL).ReadAll()
 	if err != nil || len(res) != 1 || len(res[0].Rows) != 1 {
 		return 0, fmt.Errorf("wal: read current WAL position: %v", err)
 	}
@@ -275,19 +271,6 @@ func escapeLiteral(s string) string {
 		b = append(b, s[i])
 	}
 	return string(b)
-}
-
-// quoteIdentInLiteral quotes an identifier for a list inside a string
-// literal: "name" with " doubled, then ' doubled.
-func quoteIdentInLiteral(s string) string {
-	b := []byte{'"'}
-	for i := 0; i < len(s); i++ {
-		if s[i] == '"' {
-			b = append(b, '"')
-		}
-		b = append(b, s[i])
-	}
-	return escapeLiteral(string(append(b, '"')))
 }
 
 // stream is one START_REPLICATION session.
@@ -477,7 +460,6 @@ func DropSlot(ctx context.Context, conn *pgconn.PgConn, slot string) error {
 	if !slotName.MatchString(slot) {
 		return fmt.Errorf("wal: bad slot name %q", slot)
 	}
-	_, err := conn.Exec(ctx, fmt.Sprintf(
-		"SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = '%s'", slot)).ReadAll()
+	_, err := conn.Exec(ctx, fmt.Sprintf(dropSlotSQL, slot)).ReadAll()
 	return err
 }

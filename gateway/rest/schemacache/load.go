@@ -29,6 +29,10 @@ var (
 	roleSettingsSQL string
 	//go:embed sql/schemas.sql
 	schemasSQL string
+	//go:embed sql/empty_search_path.sql
+	emptySearchPathSQL string
+	//go:embed sql/timezone_names.sql
+	timezoneNamesSQL string
 )
 
 // TxBeginner starts the read-only transaction the catalog queries run in;
@@ -148,7 +152,7 @@ func query(ctx context.Context, tx pgx.Tx, cfg Config) (*rawCatalog, error) {
 	// schema; an empty search_path makes every non-catalog type qualified.
 	viewSchemas := append(append([]string{}, cfg.Schemas...), cfg.ExtraSearchPath...)
 	b := &pgx.Batch{}
-	b.Queue("SELECT set_config('search_path', '', true)")
+	b.Queue(emptySearchPathSQL)
 	b.Queue(schemasSQL, cfg.Schemas)
 	b.Queue(relationsSQL, cfg.Schemas)
 	b.Queue(columnsSQL, cfg.Schemas)
@@ -158,7 +162,7 @@ func query(ctx context.Context, tx pgx.Tx, cfg Config) (*rawCatalog, error) {
 	b.Queue(functionParamsSQL, cfg.Schemas)
 	b.Queue(computedRelationshipsSQL)
 	b.Queue(roleSettingsSQL, cfg.Authenticator)
-	b.Queue("SELECT name FROM pg_catalog.pg_timezone_names")
+	b.Queue(timezoneNamesSQL)
 	br := tx.SendBatch(ctx, b)
 	defer br.Close()
 

@@ -8,6 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"daybase/internal/pgident"
 )
 
 // reloads reports whether a NOTIFY payload asks for a schema reload, as
@@ -31,7 +33,7 @@ func (c *Cache) listen(ctx context.Context, pool *pgxpool.Pool) (healthy bool, e
 		defer cancel()
 		conn.Close(cctx)
 	}()
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{c.cfg.Channel}.Sanitize()); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+pgident.Quote(c.cfg.Channel)); err != nil {
 		return false, fmt.Errorf("listen on %q: %w", c.cfg.Channel, err)
 	}
 	// Load only after LISTEN, so no change between the two goes unseen.

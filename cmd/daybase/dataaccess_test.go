@@ -1,0 +1,102 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
+)
+
+// TestDataAccessCacheFollowsTheSession: the gateway vouches for warm
+// sessions (0697, internal/dataaccess), and every way a session loses its
+// access through the API shows on the very next request.
+func TestDataAccessCacheFollowsTheSession(t *testing.T) {
+	srv := startAPI(t)
+	call, token := srv.call, srv.session
+	email, password := "cache@example.test", "cache-pass-25"
+	first, _ := token(call("POST", "/auth/v1/signup", "", map[string]any{"email": email, "password": password}, ""))
+	if st, b := call("POST", "/rest/v1/tasks", first, map[string]any{"title": "Kept memo"}, ""); st != 201 {
+		t.Fatalf("insert task: %d %s", st, b)
+	}
+	tasks := func(at string) string {
+		t.Helper()
+		_, b := call("GET", "/rest/v1/tasks?select=title", at, nil, "")
+		return strings.TrimSpace(string(b))
+	}
+	warm := func(at string) {
+		t.Helper()
+		for range 10 {
+			if got := tasks(at); !strings.Contains(got, "Kept memo") {
+				t.Fatalf("a live session sees %s", got)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	signIn := func() string {
+		at, _ := token(call("POST", "/auth/v1/token?grant_type=password", "", map[string]any{"email": email, "password": password}, ""))
+		return at
+	}
+
+	// The cache is in use: a session ended behind its back (no
+	// notification) still reads until the entry's time is up.
+	warm(first)
+	srv.sql(`ALTER TABLE auth.sessions DISABLE TRIGGER notify_data_access_change;
+		UPDATE auth.sessions SET not_after = now() WHERE id = (SELECT id FROM auth.sessions ORDER BY created_at DESC LIMIT 1);
+		ALTER TABLE auth.sessions ENABLE TRIGGER notify_data_access_change`)
+	if got := tasks(first); !strings.Contains(got, "Kept memo") {
+		t.Fatalf("the warm session was not vouched for (the cache is not in use): %s", got)
+	}
+
+	// Signed out through the API: refused on the next request.
+	second := signIn()
+	warm(second)
+	if st, b := call("POST", "/auth/v1/logout", second, nil, ""); st != 204 {
+		t.Fatalf("logout: %d %s", st, b)
+	}
+	if got := tasks(second); got != "[]" {
+		t.Errorf("right after sign-out the token sees %s", got)
+	}
+
+	// Ended from outside the API (another instance, psql): refused as soon
+	// as the notification arrives.
+	third := signIn()
+	warm(third)
+	srv.sql(`UPDATE auth.sessions SET not_after = now() WHERE id = (SELECT id FROM auth.sessions ORDER BY created_at DESC LIMIT 1)`)
+	deadline := time.Now().Add(5 * time.Second)
+	for tasks(third) != "[]" {
+		if time.Now().After(deadline) {
+			t.Fatal("a session ended in SQL still reads after 5 s")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+
+	// Two-factor turned on: the other aal1 sessions lose their data at once.
+	fourth, fifth := signIn(), signIn()
+	warm(fourth)
+	warm(fifth)
+	st, b := call("POST", "/auth/v1/factors", fifth, map[string]any{"factor_type": "totp", "friendly_name": "Phone"}, "")
+	var factor struct {
+		ID   string
+		TOTP struct{ Secret string } `json:"totp"`
+	}
+	if st != 200 || json.Unmarshal(b, &factor) != nil {
+		t.Fatalf("enroll: %d %s", st, b)
+	}
+	st, b = call("POST", "/auth/v1/factors/"+factor.ID+"/challenge", fifth, map[string]any{}, "")
+	var ch struct{ ID string }
+	if st != 200 || json.Unmarshal(b, &ch) != nil {
+		t.Fatalf("challenge: %d %s", st, b)
+	}
+	code, err := totp.GenerateCodeCustom(factor.TOTP.Secret, time.Now(), totp.ValidateOpts{Period: 30, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	aal2, _ := token(call("POST", "/auth/v1/factors/"+factor.ID+"/verify", fifth, map[string]any{"challenge_id": ch.ID, "code": code}, ""))
+	if got := tasks(fourth); got != "[]" {
+		t.Errorf("right after the factor was verified an aal1 token sees %s", got)
+	}
+	warm(aal2)
+}

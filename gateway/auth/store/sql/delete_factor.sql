@@ -1,0 +1,1 @@
+DELETE FROM auth.mfa_factors WHERE id = $1

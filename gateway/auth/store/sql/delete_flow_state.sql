@@ -1,0 +1,1 @@
+DELETE FROM auth.flow_state WHERE id = $1

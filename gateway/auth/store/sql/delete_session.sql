@@ -1,0 +1,1 @@
+DELETE FROM auth.sessions WHERE id = $1

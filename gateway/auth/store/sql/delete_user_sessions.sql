@@ -1,0 +1,1 @@
+DELETE FROM auth.sessions WHERE user_id = $1

@@ -1,0 +1,6 @@
+-- Keys of $2 replace the stored ones; a null value removes its key.
+UPDATE auth.users
+   SET raw_user_meta_data = (raw_user_meta_data || $2::jsonb)
+         - ARRAY(SELECT e.key FROM jsonb_each($2::jsonb) e WHERE e.value = 'null'::jsonb),
+       updated_at = now()
+ WHERE id = $1

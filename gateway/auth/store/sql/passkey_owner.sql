@@ -1,0 +1,1 @@
+SELECT user_id::text FROM auth.webauthn_credentials WHERE credential_id = $1

@@ -1,0 +1,1 @@
+SELECT coalesce(encrypted_password, '') FROM auth.users WHERE id = $1

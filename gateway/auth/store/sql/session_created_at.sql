@@ -1,0 +1,1 @@
+SELECT created_at FROM auth.sessions WHERE id = $1

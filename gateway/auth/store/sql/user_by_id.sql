@@ -1,0 +1,1 @@
+SELECT {{userColumns}} FROM auth.users u WHERE u.id = $1 AND u.deleted_at IS NULL

@@ -1,0 +1,1 @@
+{{named_objects}} FOR UPDATE OF t

@@ -1,0 +1,1 @@
+{{objects}} FOR UPDATE OF t

@@ -1,0 +1,1 @@
+SELECT name FROM pg_catalog.pg_timezone_names

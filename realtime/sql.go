@@ -1,0 +1,18 @@
+package realtime
+
+import (
+	"embed"
+
+	"daybase/internal/sqlfile"
+)
+
+//go:embed sql/*.sql
+var sqlFiles embed.FS
+
+// query returns the statement in sql/<name>.sql.
+var query = sqlfile.Loader(sqlFiles)
+
+var (
+	roleAllowedSQL = query("role_allowed")
+	slotReadySQL   = query("slot_ready")
+)

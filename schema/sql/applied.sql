@@ -1,0 +1,1 @@
+SELECT version, checksum FROM daybase.schema_migrations

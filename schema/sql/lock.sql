@@ -1,0 +1,2 @@
+-- One migrator at a time, across instances.
+SELECT pg_advisory_lock($1)
