@@ -5016,8 +5016,10 @@ CREATE TABLE public.tasks (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     board_column text,
+    duration_minutes integer,
     CONSTRAINT tasks_board_column_length CHECK (((length(board_column) >= 1) AND (length(board_column) <= 64))),
     CONSTRAINT tasks_completed_at_matches CHECK ((is_completed = (completed_at IS NOT NULL))),
+    CONSTRAINT tasks_duration_minutes_range CHECK (((duration_minutes >= 5) AND (duration_minutes <= 1440))),
     CONSTRAINT tasks_importance_check CHECK (((importance >= 0) AND (importance <= 3))),
     CONSTRAINT tasks_list_check CHECK ((length(list) <= 200)),
     CONSTRAINT tasks_location_check CHECK ((length(location) <= 500)),
@@ -5031,6 +5033,13 @@ CREATE TABLE public.tasks (
 );
 
 ALTER TABLE ONLY public.tasks REPLICA IDENTITY FULL;
+
+
+--
+-- Name: COLUMN tasks.duration_minutes; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.tasks.duration_minutes IS 'Minutes a timed task lasts, 5–1440; null means the default length (30 minutes).';
 
 
 --
@@ -7902,7 +7911,8 @@ CREATE VIEW public.tasks_with_project WITH (security_invoker='true') AS
     p.icon_weight AS project_icon_weight,
     p.is_shared AS project_is_shared,
     p.user_id AS project_owner_id,
-    t.board_column
+    t.board_column,
+    t.duration_minutes
    FROM (public.tasks t
      LEFT JOIN public.projects p ON (((p.id = t.project_id) AND (NOT p.is_deleted))))
   WHERE ((t.user_id = ( SELECT auth.uid() AS uid)) OR (( SELECT auth.role() AS role) = 'service_role'::text));
@@ -8113,7 +8123,8 @@ CREATE VIEW public.user_accessible_tasks_with_project WITH (security_invoker='tr
     p.user_id AS project_owner_id,
     (t.user_id = ( SELECT auth.uid() AS uid)) AS is_owner,
     m.role AS user_role,
-    t.board_column
+    t.board_column,
+    t.duration_minutes
    FROM ((public.tasks t
      LEFT JOIN public.projects p ON (((p.id = t.project_id) AND (NOT p.is_deleted))))
      LEFT JOIN public.project_members m ON (((m.project_id = p.id) AND (m.user_id = ( SELECT auth.uid() AS uid)))));

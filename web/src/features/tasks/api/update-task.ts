@@ -30,6 +30,7 @@ export type TaskPatch = Partial<
     | 'importance'
     | 'urgency'
     | 'parent_id'
+    | 'duration_minutes'
   >
 >
 
