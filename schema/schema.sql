@@ -1397,10 +1397,14 @@ $$;
 --
 
 CREATE FUNCTION private.count_live_project_tasks(p_project_id uuid, p_except uuid) RETURNS bigint
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+BEGIN
+  RETURN (
   SELECT count(*) FROM public.tasks WHERE project_id = p_project_id AND NOT is_deleted AND id <> p_except
+  );
+END
 $$;
 
 
@@ -1445,10 +1449,14 @@ $$;
 --
 
 CREATE FUNCTION private.count_live_tasks(p_user_id uuid) RETURNS bigint
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+BEGIN
+  RETURN (
   SELECT count(*) FROM public.tasks WHERE user_id = p_user_id AND NOT is_deleted
+  );
+END
 $$;
 
 
@@ -1614,10 +1622,14 @@ $$;
 --
 
 CREATE FUNCTION private.is_end_user() RETURNS boolean
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
+BEGIN
+  RETURN (
   SELECT current_user IN ('anon', 'authenticated')
+  );
+END
 $$;
 
 
@@ -1643,11 +1655,15 @@ $$;
 --
 
 CREATE FUNCTION private.is_service_caller() RETURNS boolean
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
+BEGIN
+  RETURN (
   SELECT coalesce(auth.role() = 'service_role' AND auth.uid() IS NULL, false)
       OR current_setting('role') = 'none'
+  );
+END
 $$;
 
 
@@ -1857,10 +1873,12 @@ $$;
 --
 
 CREATE FUNCTION private.lock_counter(p_key text) RETURNS void
-    LANGUAGE sql
+    LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
-  SELECT pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('daybase.cap:' || p_key, 0))
+BEGIN
+  PERFORM pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('daybase.cap:' || p_key, 0));
+END
 $$;
 
 
@@ -1977,10 +1995,14 @@ $$;
 --
 
 CREATE FUNCTION private.next_task_sort_order(p_user_id uuid) RETURNS integer
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+BEGIN
+  RETURN (
   SELECT coalesce(max(sort_order), 0) + 1 FROM public.tasks WHERE user_id = p_user_id
+  );
+END
 $$;
 
 
@@ -2422,14 +2444,18 @@ $$;
 --
 
 CREATE FUNCTION private.parent_task(p_parent_id uuid, p_as_end_user boolean) RETURNS TABLE(user_id uuid, project_id uuid, parent_id uuid, is_deleted boolean)
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
   SELECT t.user_id, t.project_id, t.parent_id, t.is_deleted FROM public.tasks t
   WHERE t.id = p_parent_id
     AND (NOT p_as_end_user
          OR t.user_id = auth.uid()
-         OR t.project_id = ANY (private.accessible_project_ids()))
+         OR t.project_id = ANY (private.accessible_project_ids()));
+END
 $$;
 
 
@@ -2438,11 +2464,15 @@ $$;
 --
 
 CREATE FUNCTION private.plan_limit(p_plan text, p_limit_key text) RETURNS integer
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
+BEGIN
+  RETURN (
   SELECT l.max_value FROM private.plan_limits l
   WHERE l.plan = p_plan AND l.limit_key = p_limit_key
+  );
+END
 $$;
 
 
@@ -2563,16 +2593,20 @@ $$;
 --
 
 CREATE FUNCTION private.project_by_name(p_user_id uuid, p_name text) RETURNS TABLE(id uuid, name text)
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
   SELECT p.id, p.name FROM public.projects p
   LEFT JOIN public.project_members m ON m.project_id = p.id AND m.user_id = p_user_id
   WHERE NOT p.is_deleted
     AND lower(p.name) = lower(btrim(p_name))
     AND (p.user_id = p_user_id OR m.user_id IS NOT NULL)
   ORDER BY (p.user_id = p_user_id) DESC, p.created_at
-  LIMIT 1
+  LIMIT 1;
+END
 $$;
 
 
@@ -2702,10 +2736,14 @@ $$;
 --
 
 CREATE FUNCTION private.project_name_of(p_project_id uuid) RETURNS text
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+BEGIN
+  RETURN (
   SELECT p.name FROM public.projects p WHERE p.id = p_project_id AND NOT p.is_deleted
+  );
+END
 $$;
 
 
@@ -2728,10 +2766,14 @@ $$;
 --
 
 CREATE FUNCTION private.project_owner(p_project_id uuid) RETURNS uuid
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
+BEGIN
+  RETURN (
   SELECT p.user_id FROM public.projects p WHERE p.id = p_project_id
+  );
+END
 $$;
 
 
@@ -4663,9 +4705,11 @@ $$;
 --
 
 CREATE FUNCTION private.user_plan(p_user_id uuid) RETURNS text
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
+BEGIN
+  RETURN (
   SELECT CASE
            WHEN bool_or(s.plan_id ILIKE '%team%') THEN 'team'
            WHEN bool_or(s.plan_id NOT ILIKE '%free%') THEN 'pro'
@@ -4674,6 +4718,8 @@ CREATE FUNCTION private.user_plan(p_user_id uuid) RETURNS text
   FROM public.user_subscriptions s
   WHERE s.user_id = p_user_id
     AND s.status IN ('active', 'trialing', 'past_due')
+  );
+END
 $$;
 
 
@@ -4970,8 +5016,10 @@ CREATE TABLE public.tasks (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     board_column text,
+    duration_minutes integer,
     CONSTRAINT tasks_board_column_length CHECK (((length(board_column) >= 1) AND (length(board_column) <= 64))),
     CONSTRAINT tasks_completed_at_matches CHECK ((is_completed = (completed_at IS NOT NULL))),
+    CONSTRAINT tasks_duration_minutes_range CHECK (((duration_minutes >= 5) AND (duration_minutes <= 1440))),
     CONSTRAINT tasks_importance_check CHECK (((importance >= 0) AND (importance <= 3))),
     CONSTRAINT tasks_list_check CHECK ((length(list) <= 200)),
     CONSTRAINT tasks_location_check CHECK ((length(location) <= 500)),
@@ -4985,6 +5033,13 @@ CREATE TABLE public.tasks (
 );
 
 ALTER TABLE ONLY public.tasks REPLICA IDENTITY FULL;
+
+
+--
+-- Name: COLUMN tasks.duration_minutes; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.tasks.duration_minutes IS 'Minutes a timed task lasts, 5–1440; null means the default length (30 minutes).';
 
 
 --
@@ -7856,7 +7911,8 @@ CREATE VIEW public.tasks_with_project WITH (security_invoker='true') AS
     p.icon_weight AS project_icon_weight,
     p.is_shared AS project_is_shared,
     p.user_id AS project_owner_id,
-    t.board_column
+    t.board_column,
+    t.duration_minutes
    FROM (public.tasks t
      LEFT JOIN public.projects p ON (((p.id = t.project_id) AND (NOT p.is_deleted))))
   WHERE ((t.user_id = ( SELECT auth.uid() AS uid)) OR (( SELECT auth.role() AS role) = 'service_role'::text));
@@ -8067,7 +8123,8 @@ CREATE VIEW public.user_accessible_tasks_with_project WITH (security_invoker='tr
     p.user_id AS project_owner_id,
     (t.user_id = ( SELECT auth.uid() AS uid)) AS is_owner,
     m.role AS user_role,
-    t.board_column
+    t.board_column,
+    t.duration_minutes
    FROM ((public.tasks t
      LEFT JOIN public.projects p ON (((p.id = t.project_id) AND (NOT p.is_deleted))))
      LEFT JOIN public.project_members m ON (((m.project_id = p.id) AND (m.user_id = ( SELECT auth.uid() AS uid)))));

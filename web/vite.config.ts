@@ -86,21 +86,26 @@ function phosphorWeights(): Plugin {
 
 /**
  * supabase-js imports realtime-js and storage-js and builds both clients in
- * createClient; the app uses neither at start. Inside supabase-js only, the
- * two imports resolve to stand-ins (src/lib/deferred/) that load the real
- * module when asked to (loadRealtime, loadStorage in lib/supabase.ts).
+ * createClient, and auth-js's GoTrueClient builds its admin API; the app uses
+ * none of them at start. Inside supabase-js (auth-js) only, those imports
+ * resolve to stand-ins (src/lib/deferred/) that load the real module when
+ * asked to (loadRealtime, loadStorage in lib/supabase.ts; loadAuthAdmin).
  */
 function deferredSupabaseParts(): Plugin {
   const standIns: Record<string, string> = {
     '@supabase/realtime-js': fileURLToPath(new URL('./src/lib/deferred/realtime.ts', import.meta.url)),
     '@supabase/storage-js': fileURLToPath(new URL('./src/lib/deferred/storage.ts', import.meta.url)),
   }
+  // auth-js's modules import the admin API by a relative path.
+  const adminStandIn = fileURLToPath(new URL('./src/lib/deferred/auth-admin.ts', import.meta.url))
   return {
     name: 'daybase-deferred-supabase-parts',
     enforce: 'pre',
     resolveId(source, importer) {
+      if (!importer) return null
+      if (source === './GoTrueAdminApi' && /[\\/]@supabase[\\/]auth-js[\\/]dist[\\/]module[\\/]/.test(importer)) return adminStandIn
       const standIn = standIns[source]
-      if (!standIn || !importer || !/[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return null
+      if (!standIn || !/[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return null
       return standIn
     },
   }
@@ -116,10 +121,28 @@ function latestChangelogDate(): string {
   return /^## (\d{4}-\d{2}-\d{2})/m.exec(text)?.[1] ?? ''
 }
 
+/**
+ * precache.json: every script and style the build wrote, for the service
+ * worker (public/sw.js) to fetch once the signed-in app asks it to, so that
+ * a screen never opened online still opens offline (issue 26).
+ */
+function precacheList(): Plugin {
+  return {
+    name: 'daybase-precache-list',
+    apply: 'build',
+    generateBundle(options, bundle) {
+      if (options.dir && !options.dir.endsWith('app')) return
+      const files = Object.keys(bundle).filter((f) => /^assets\/.*\.(?:js|css)$/.test(f)).map((f) => `/${f}`)
+      if (!files.length) return
+      this.emitFile({ type: 'asset', fileName: 'precache.json', source: JSON.stringify(files.sort()) })
+    },
+  }
+}
+
 // The Go binary embeds web/dist (all:dist) and serves dist/app, so the build
 // writes there and empties only that folder: dist/.gitkeep must survive.
 export default defineConfig({
-  plugins: [phosphorWeights(), deferredSupabaseParts(), react(), tailwindcss()],
+  plugins: [phosphorWeights(), deferredSupabaseParts(), react(), tailwindcss(), precacheList()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version), __CHANGELOG_LATEST__: JSON.stringify(latestChangelogDate()) },
   // The changelog lives at the repository's root (features/changelog imports
   // it ?raw), so the dev server and Vitest may read from there.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"daybase/gateway/auth"
+	"daybase/gateway/auth/idtoken"
 	"daybase/internal/config"
 )
 
@@ -125,6 +126,10 @@ func authConfig(getenv func(string) string, cfg config.Config) (auth.Config, err
 		}
 	}
 
+	iss, err := idTokenIssuers(getenv, c.Google.ClientID)
+	errs = append(errs, err)
+	c.IDTokenIssuers = iss
+
 	str("DAYBASE_SMTP_HOST", &c.SMTP.Host)
 	integer("DAYBASE_SMTP_PORT", &c.SMTP.Port)
 	str("DAYBASE_SMTP_USER", &c.SMTP.User)
@@ -203,4 +208,55 @@ func parseRate(v string) (auth.Rate, error) {
 		return auth.Rate{}, errors.New(`want "N/duration" such as 300/5m, or off`)
 	}
 	return auth.Rate{Burst: burst, Per: d}, nil
+}
+
+// idTokenIssuers reads the OpenID Connect issuers whose ID tokens
+// signInWithIdToken may bring. Google accepts its OAuth client id and the
+// app's further ones (iOS, Android); Apple its service and bundle ids; one
+// issuer of the self-hoster's choosing is named by DAYBASE_AUTH_OIDC_PROVIDER.
+// The issuer URLs default to Google's and Apple's; setting them is for
+// tests and proxies.
+func idTokenIssuers(getenv func(string) string, googleClientID string) ([]auth.IDTokenIssuer, error) {
+	list := func(env string) []string {
+		var out []string
+		for _, v := range strings.Split(getenv(env), ",") {
+			if v = strings.TrimSpace(v); v != "" {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	or := func(env, def string) string {
+		if v := strings.TrimSpace(getenv(env)); v != "" {
+			return v
+		}
+		return def
+	}
+	var out []auth.IDTokenIssuer
+	var errs []error
+	google := list("DAYBASE_AUTH_GOOGLE_ID_TOKEN_CLIENT_IDS")
+	if googleClientID != "" {
+		google = append([]string{googleClientID}, google...)
+	}
+	if len(google) > 0 {
+		out = append(out, auth.IDTokenIssuer{Provider: "google", URL: or("DAYBASE_AUTH_GOOGLE_ISSUER", idtoken.IssuerGoogle), ClientIDs: google})
+	}
+	if apple := list("DAYBASE_AUTH_APPLE_CLIENT_IDS"); len(apple) > 0 {
+		out = append(out, auth.IDTokenIssuer{Provider: "apple", URL: or("DAYBASE_AUTH_APPLE_ISSUER", idtoken.IssuerApple), ClientIDs: apple})
+	}
+	name, issuer, ids := or("DAYBASE_AUTH_OIDC_PROVIDER", "oidc"), strings.TrimSpace(getenv("DAYBASE_AUTH_OIDC_ISSUER")), list("DAYBASE_AUTH_OIDC_CLIENT_IDS")
+	switch {
+	case issuer == "" && len(ids) == 0:
+	case issuer == "" || len(ids) == 0:
+		errs = append(errs, errors.New("DAYBASE_AUTH_OIDC_ISSUER and DAYBASE_AUTH_OIDC_CLIENT_IDS: set both or neither"))
+	case name == "google" || name == "apple":
+		errs = append(errs, fmt.Errorf("DAYBASE_AUTH_OIDC_PROVIDER=%q: that name is taken; use DAYBASE_AUTH_%s_* for it", name, strings.ToUpper(name)))
+	default:
+		if u, err := url.Parse(issuer); err != nil || u.Scheme == "" || u.Host == "" {
+			errs = append(errs, fmt.Errorf("DAYBASE_AUTH_OIDC_ISSUER=%q: want an absolute URL", issuer))
+			break
+		}
+		out = append(out, auth.IDTokenIssuer{Provider: name, URL: issuer, ClientIDs: ids})
+	}
+	return out, errors.Join(errs...)
 }

@@ -89,3 +89,35 @@ func TestAutoconfirmOnlyOnLoopback(t *testing.T) {
 		})
 	}
 }
+
+func TestIDTokenIssuers(t *testing.T) {
+	env := map[string]string{
+		"DAYBASE_AUTH_GOOGLE_ID_TOKEN_CLIENT_IDS": "ios.apps.example, android.apps.example",
+		"DAYBASE_AUTH_APPLE_CLIENT_IDS":           "com.example.app",
+		"DAYBASE_AUTH_OIDC_PROVIDER":              "keycloak",
+		"DAYBASE_AUTH_OIDC_ISSUER":                "https://sso.example.test/realms/app",
+		"DAYBASE_AUTH_OIDC_CLIENT_IDS":            "app",
+	}
+	got, err := idTokenIssuers(func(k string) string { return env[k] }, "web.apps.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 || got[0].Provider != "google" || got[0].URL != "https://accounts.google.com" ||
+		strings.Join(got[0].ClientIDs, " ") != "web.apps.example ios.apps.example android.apps.example" ||
+		got[1].Provider != "apple" || got[1].URL != "https://appleid.apple.com" ||
+		got[2].Provider != "keycloak" || got[2].URL != "https://sso.example.test/realms/app" {
+		t.Fatalf("issuers = %+v", got)
+	}
+	if got, _ := idTokenIssuers(func(string) string { return "" }, ""); len(got) != 0 {
+		t.Fatalf("nothing set gave %+v", got)
+	}
+	for _, bad := range []map[string]string{
+		{"DAYBASE_AUTH_OIDC_ISSUER": "https://sso.example.test"},
+		{"DAYBASE_AUTH_OIDC_ISSUER": "sso.example.test", "DAYBASE_AUTH_OIDC_CLIENT_IDS": "app"},
+		{"DAYBASE_AUTH_OIDC_PROVIDER": "google", "DAYBASE_AUTH_OIDC_ISSUER": "https://sso.example.test", "DAYBASE_AUTH_OIDC_CLIENT_IDS": "app"},
+	} {
+		if _, err := idTokenIssuers(func(k string) string { return bad[k] }, ""); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
+	}
+}

@@ -37,6 +37,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"daybase/gateway/auth/apierr"
+	"daybase/gateway/auth/idtoken"
 	"daybase/gateway/auth/store"
 	"daybase/gateway/auth/wire"
 	"daybase/internal/identity"
@@ -61,6 +62,7 @@ type Service struct {
 	limits    *limiters
 	captcha   *captchaVerifier
 	providers map[string]*oauthProvider
+	idTokens  *idtoken.Verifier
 	mux       *http.ServeMux
 
 	// now and random are replaceable in tests.
@@ -92,6 +94,13 @@ func New(cfg Config, db *pgxpool.Pool, signer *token.Signer, publicURL string, l
 	if cfg.JWTExpiry < 2*time.Minute {
 		return nil, fmt.Errorf("auth: JWT expiry %s is too short: supabase-js refreshes 90 s before expiry, use 2m or more", cfg.JWTExpiry)
 	}
+	seen := map[string]bool{}
+	for _, iss := range cfg.IDTokenIssuers {
+		if iss.Provider == "" || iss.URL == "" || len(iss.ClientIDs) == 0 || seen[iss.Provider] {
+			return nil, fmt.Errorf("auth: ID token issuer %q (%s): want a unique provider name, an issuer URL and client ids", iss.Provider, iss.URL)
+		}
+		seen[iss.Provider] = true
+	}
 	if cfg.BcryptCost < 4 || cfg.BcryptCost > 31 {
 		return nil, fmt.Errorf("auth: bcrypt cost %d: want 4..31", cfg.BcryptCost)
 	}
@@ -118,6 +127,7 @@ func New(cfg Config, db *pgxpool.Pool, signer *token.Signer, publicURL string, l
 		s.mailer = mail.NewOutbox(db, log)
 	}
 	s.providers = newOAuthProviders(cfg, publicURL)
+	s.idTokens = idtoken.NewVerifier(s.httpClient, func() time.Time { return s.now() })
 	rp, err := newRelyingParty(cfg)
 	if err != nil {
 		return nil, err

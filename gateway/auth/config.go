@@ -8,6 +8,7 @@ type (
 	Config        = conf.Config
 	OAuthProvider = conf.OAuthProvider
 	Rate          = conf.Rate
+	IDTokenIssuer = conf.IDTokenIssuer
 )
 
 // Defaults returns the configuration used when nothing is set.

@@ -28,6 +28,8 @@ func (s *Service) token(w http.ResponseWriter, r *http.Request) error {
 		return s.refreshGrant(w, r)
 	case "pkce":
 		return s.pkceGrant(w, r)
+	case "id_token":
+		return s.idTokenGrant(w, r)
 	default:
 		return apierr.Fail(apierr.CodeInvalidCredentials, "unsupported_grant_type")
 	}

@@ -210,7 +210,7 @@ func (b *backend) objects(ctx context.Context, tx pgx.Tx, coll, name string, loc
 		var reminders []int32
 		var extra []byte
 		err := row.Scan(&o.ID, &o.Title, &o.Notes, &o.DueDate, &o.DueTime, &o.Priority, &o.Tags, &o.List,
-			&o.Location, &reminders, &o.Recurrence, &o.Completed, &o.CompletedAt, &o.Created, &o.Updated,
+			&o.Location, &reminders, &o.Recurrence, &o.Completed, &o.CompletedAt, &o.Created, &o.Updated, &o.Duration,
 			&o.name, &o.uid, &extra)
 		for _, m := range reminders {
 			o.Reminders = append(o.Reminders, int(m))

@@ -110,7 +110,7 @@ func scanTask(row pgx.CollectableRow) (Task, error) {
 	var t Task
 	var reminders []int32
 	err := row.Scan(&t.ID, &t.Title, &t.Notes, &t.DueDate, &t.DueTime, &t.Priority, &t.Tags, &t.List,
-		&t.Location, &reminders, &t.Recurrence, &t.Completed, &t.CompletedAt, &t.Created, &t.Updated)
+		&t.Location, &reminders, &t.Recurrence, &t.Completed, &t.CompletedAt, &t.Created, &t.Updated, &t.Duration)
 	for _, m := range reminders {
 		t.Reminders = append(t.Reminders, int(m))
 	}

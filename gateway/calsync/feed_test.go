@@ -90,6 +90,8 @@ func TestFeed(t *testing.T) {
 	e.exec(`INSERT INTO public.tasks (user_id, title, due_date, due_time, location, reminders, recurrence, sort_order)
 		VALUES ($1, 'Standup', '2026-12-02', '2026-12-02T09:30:00Z', 'Room 4', '{10,0}',
 		        '{"type":"weekly","interval":2,"daysOfWeek":[1,3],"endDate":"2027-03-01"}', 2)`, ann)
+	e.exec(`INSERT INTO public.tasks (user_id, title, due_date, due_time, duration_minutes, sort_order)
+		VALUES ($1, 'Review', '2026-12-04', '2026-12-04T14:00:00Z', 90, 5)`, ann)
 	e.exec(`INSERT INTO public.tasks (user_id, title, sort_order) VALUES ($1, 'Someday', 3)`, ann)
 	e.exec(`INSERT INTO public.tasks (user_id, title, due_date, is_deleted, sort_order) VALUES ($1, 'Binned', '2026-12-03', true, 4)`, ann)
 	e.exec(`INSERT INTO public.tasks (user_id, title, due_date, sort_order) VALUES ($1, 'Bob only', '2026-12-03', 1)`, bob)
@@ -111,10 +113,13 @@ func TestFeed(t *testing.T) {
 		s, _ := c.Props.Text(ical.PropSummary)
 		byTitle[s] = c
 	}
-	if len(byTitle) != 2 {
-		t.Fatalf("want Pay rent and Standup only, got %v\n%s", keys(byTitle), body)
+	if len(byTitle) != 3 {
+		t.Fatalf("want Pay rent, Standup and Review only, got %v\n%s", keys(byTitle), body)
 	}
-	rent, standup := byTitle["Pay rent"], byTitle["Standup"]
+	rent, standup, review := byTitle["Pay rent"], byTitle["Standup"], byTitle["Review"]
+	if review == nil || review.Name != ical.CompEvent {
+		t.Fatalf("Review is not a VEVENT:\n%s", body)
+	}
 	if rent == nil || rent.Name != ical.CompToDo {
 		t.Fatalf("Pay rent is not a VTODO:\n%s", body)
 	}
@@ -134,6 +139,9 @@ func TestFeed(t *testing.T) {
 		{standup, ical.PropDateTimeStart, "20261202T093000Z"},
 		{standup, ical.PropDateTimeEnd, "20261202T100000Z"},
 		{standup, ical.PropLocation, "Room 4"},
+		// duration_minutes (0762) sets the event's end; Standup has none: 30 minutes.
+		{review, ical.PropDateTimeStart, "20261204T140000Z"},
+		{review, ical.PropDateTimeEnd, "20261204T153000Z"},
 		{standup, ical.PropRecurrenceRule, "FREQ=WEEKLY;INTERVAL=2;UNTIL=20270301T235959Z;BYDAY=MO,WE"},
 	} {
 		p := c.comp.Props.Get(c.prop)

@@ -22,10 +22,12 @@ type Task struct {
 	Completed            bool
 	CompletedAt          *time.Time
 	Created, Updated     time.Time
+	Duration             *int32 // minutes a timed task lasts; nil is EventLength
 }
 
-// EventLength is how long a timed task's VEVENT lasts: tasks have no
-// duration, and a zero-length event is drawn as a hairline or not at all.
+// EventLength is how long a timed task's VEVENT lasts when the task has no
+// duration_minutes (migration 0762): a zero-length event is drawn as a
+// hairline or not at all. The week view draws the same default.
 const EventLength = 30 * time.Minute
 
 // ProductID names Daybase in the calendars it writes.
@@ -77,6 +79,14 @@ func utcOffset(sec int) string {
 	return fmt.Sprintf("%s%02d%02d", sign, sec/3600, sec%3600/60)
 }
 
+// Length is how long the task's event lasts.
+func (t Task) Length() time.Duration {
+	if t.Duration == nil || *t.Duration <= 0 {
+		return EventLength
+	}
+	return time.Duration(*t.Duration) * time.Minute
+}
+
 // UID is the iCalendar UID of a task.
 func UID(taskID string) string { return taskID + "@daybase" }
 
@@ -88,7 +98,7 @@ func Component(t Task, now time.Time) *ical.Component {
 		c = ical.NewComponent(ical.CompEvent)
 		start := t.DueTime.UTC()
 		c.Props.SetDateTime(ical.PropDateTimeStart, start)
-		c.Props.SetDateTime(ical.PropDateTimeEnd, start.Add(EventLength))
+		c.Props.SetDateTime(ical.PropDateTimeEnd, start.Add(t.Length()))
 	} else {
 		c = ical.NewComponent(ical.CompToDo)
 		c.Props.SetDate(ical.PropDue, *t.DueDate)

@@ -5,9 +5,17 @@
 // carry the account — taken from the login_hint the test passes through
 // signInWithOAuth's queryParams — so tests choose who signs in.
 //
+// It is also two OpenID Connect issuers for signInWithIdToken: /oidc (set
+// as daybase's Google issuer) and /sso (a self-hoster's "keycloak"), each
+// serving its discovery document and JWKS and signing ID tokens (ES256,
+// key made at start) with the claims a test POSTs to /<issuer>/sign;
+// POST /<issuer>/rotate publishes a new key, retires the old one, and
+// answers the old key's kid.
+//
 // run.mjs starts it as a child process (`node fake-oauth-provider.mjs PORT`)
 // before daybase, and points daybase at it with fakeOAuthEnv(url).
 import { createServer } from 'node:http';
+import { generateKeyPairSync, randomUUID, sign as cryptoSign } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -27,6 +35,11 @@ export function fakeOAuthEnv(baseURL) {
     DAYBASE_AUTH_GOOGLE_AUTH_URL: `${baseURL}/login/oauth/authorize`,
     DAYBASE_AUTH_GOOGLE_TOKEN_URL: `${baseURL}/login/oauth/access_token`,
     DAYBASE_AUTH_GOOGLE_USER_URL: `${baseURL}/userinfo`,
+    DAYBASE_AUTH_GOOGLE_ISSUER: `${baseURL}/oidc`,
+    DAYBASE_AUTH_GOOGLE_ID_TOKEN_CLIENT_IDS: 'compat-ios-client',
+    DAYBASE_AUTH_OIDC_PROVIDER: 'keycloak',
+    DAYBASE_AUTH_OIDC_ISSUER: `${baseURL}/sso`,
+    DAYBASE_AUTH_OIDC_CLIENT_IDS: 'compat-sso-client',
   };
 }
 
@@ -67,9 +80,52 @@ function bearerAccount(req) {
   }
 }
 
+// issuer is one OpenID Connect issuer at base with a rotatable ES256 key.
+function issuer(base) {
+  const fresh = () => ({ kid: randomUUID(), ...generateKeyPairSync('ec', { namedCurve: 'P-256' }) });
+  let key = fresh();
+  return {
+    discovery: () => ({
+      issuer: base, jwks_uri: `${base}/jwks`, authorization_endpoint: `${base}/authorize`,
+      token_endpoint: `${base}/token`, id_token_signing_alg_values_supported: ['ES256'],
+    }),
+    jwks: () => ({ keys: [{ ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, use: 'sig', alg: 'ES256' }] }),
+    sign(claims) {
+      const now = Math.floor(Date.now() / 1000);
+      const head = encode({ alg: 'ES256', typ: 'JWT', kid: key.kid });
+      const body = encode({ iss: base, iat: now, exp: now + 3600, ...claims });
+      const sig = cryptoSign('sha256', Buffer.from(`${head}.${body}`), { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
+      return `${head}.${body}.${sig.toString('base64url')}`;
+    },
+    rotate() {
+      const old = key.kid;
+      key = fresh();
+      return old;
+    },
+  };
+}
+
+async function readJSON(req) {
+  let body = '';
+  for await (const chunk of req) body += chunk;
+  return JSON.parse(body || '{}');
+}
+
 export function serve(port) {
+  const base = `http://127.0.0.1:${port}`;
+  const issuers = { oidc: issuer(`${base}/oidc`), sso: issuer(`${base}/sso`) };
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, `http://127.0.0.1:${port}`);
+    const [, name, ...rest] = url.pathname.split('/');
+    const iss = issuers[name];
+    if (iss) {
+      const path = rest.join('/');
+      if (req.method === 'GET' && path === '.well-known/openid-configuration') return json(res, 200, iss.discovery());
+      if (req.method === 'GET' && path === 'jwks') return json(res, 200, iss.jwks());
+      if (req.method === 'POST' && path === 'sign') return json(res, 200, { id_token: iss.sign(await readJSON(req)) });
+      if (req.method === 'POST' && path === 'rotate') return json(res, 200, { retired: iss.rotate() });
+      return json(res, 404, { message: 'Not Found' });
+    }
     if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') {
       // Consent granted at once: back to daybase's callback with a code.
       if (url.searchParams.get('client_id') !== clientID) return json(res, 400, { error: 'unknown client' });

@@ -88,7 +88,7 @@ try {
   const files = testFiles(process.argv.slice(2));
   const t = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
     stdio: 'inherit',
-    env: { ...process.env, DAYBASE_URL: url, DAYBASE_ANON_KEY: anon_key, DAYBASE_SERVICE_ROLE_KEY: service_role_key, DAYBASE_BIN: bin, DAYBASE_DATA_DIR: dataDir },
+    env: { ...process.env, DAYBASE_TEST_OAUTH_URL: `http://127.0.0.1:${oauthPort}`, DAYBASE_URL: url, DAYBASE_ANON_KEY: anon_key, DAYBASE_SERVICE_ROLE_KEY: service_role_key, DAYBASE_BIN: bin, DAYBASE_DATA_DIR: dataDir },
   });
   code = t.status ?? 1;
 } catch (err) {

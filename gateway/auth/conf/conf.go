@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"daybase/gateway/auth/captcha"
+	"daybase/gateway/auth/idtoken"
 	"daybase/gateway/auth/provider"
 	"daybase/gateway/auth/ratelimit"
 	"daybase/internal/mail"
@@ -118,6 +119,15 @@ type Config struct {
 	Google OAuthProvider
 	GitHub OAuthProvider
 
+	// IDTokenIssuers are the OpenID Connect issuers whose ID tokens
+	// POST /token?grant_type=id_token accepts (signInWithIdToken, and
+	// linkIdentity with a token), one per provider name: google, apple and
+	// a self-hoster's own. Env DAYBASE_AUTH_GOOGLE_ISSUER,
+	// DAYBASE_AUTH_GOOGLE_ID_TOKEN_CLIENT_IDS, DAYBASE_AUTH_APPLE_ISSUER,
+	// DAYBASE_AUTH_APPLE_CLIENT_IDS, DAYBASE_AUTH_OIDC_PROVIDER,
+	// DAYBASE_AUTH_OIDC_ISSUER, DAYBASE_AUTH_OIDC_CLIENT_IDS (docs/auth.md).
+	IDTokenIssuers []IDTokenIssuer
+
 	// SMTP sends mail; with Host empty mail goes to the dev outbox
 	// (auth.outbox rows, also logged).
 	SMTP SMTPConfig
@@ -136,6 +146,10 @@ type Config struct {
 
 // OAuthProvider configures one OAuth 2 provider (gateway/auth/provider).
 type OAuthProvider = provider.Settings
+
+// IDTokenIssuer is one OpenID Connect issuer of ID tokens
+// (gateway/auth/idtoken).
+type IDTokenIssuer = idtoken.Issuer
 
 // SMTPConfig is the outgoing mail server.
 type SMTPConfig struct {

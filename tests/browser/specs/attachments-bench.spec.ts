@@ -20,8 +20,17 @@ import { expect, makePro, pane } from '../tasks-helpers'
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts')
 const FILES = 50
 const ROUNDS = 15
-const UPLOADS = 3
+const UPLOADS = 5
 const TEN_MB = 10 * 1024 * 1024
+
+/**
+ * Where one app upload's time went, from the user-timing marks of the panel
+ * and uploadAttachment: checks (picked → start: 002 §5's checks, the
+ * session; signatureReadMs and sessionMs are their two awaits, from picked), send (the bytes), record (the row's insert; insertServerMs is
+ * that request's time from sending to the first byte of the answer, the
+ * server's share), shown (recorded → the row on screen).
+ */
+type Phase = { checksMs: number; signatureReadMs: number; sessionMs: number; sendMs: number; recordMs: number; insertServerMs: number; shownMs: number }
 
 function framesUntilRows(n: number): Promise<number> {
   const t0 = performance.now()
@@ -69,7 +78,8 @@ test('attachments: a 50-file panel and a 10 MB upload', async ({ page, account }
   const app: number[] = []
   const raw: number[] = []
   const rawXhr: number[] = []
-  const phases: { sendMs: number; recordMs: number }[] = []
+  const appRecorded: number[] = []
+  const phases: Phase[] = []
   let sawProgress = false
   for (let i = 0; i < UPLOADS; i++) {
     await daybase('sql', '-c', `DELETE FROM storage.upload_events WHERE user_id = '${userId}'`)
@@ -113,49 +123,87 @@ test('attachments: a 50-file panel and a 10 MB upload', async ({ page, account }
       ),
     )
     await daybase('sql', '-c', `DELETE FROM storage.upload_events WHERE user_id = '${userId}'`)
-    await page.evaluate(() => performance.clearMarks())
+    await page.evaluate(() => { performance.clearMarks(); performance.clearResourceTimings() })
     // The clock starts at the input's change event in the page: handing 10 MB
     // from Node to the browser (setInputFiles over CDP) is not the app's cost.
     const done = page.evaluate((name) => {
       const w = window as unknown as { __progress: boolean }
       w.__progress = false
-      return new Promise<number>((resolve) => {
+      return new Promise<{ total: number; at: number; recorded: number }>((resolve) => {
         let t0 = 0
         document.addEventListener('change', () => (t0 = performance.now()), { capture: true, once: true })
         const tick = () => {
           if (document.querySelector(`[role=progressbar][aria-label="Uploading ${name}"]`)) w.__progress = true
-          if (t0 && document.querySelector(`[aria-label="Preview ${name}"]`)) resolve(performance.now() - t0)
-          else requestAnimationFrame(tick)
+          const at = performance.now()
+          if (t0 && document.querySelector(`[aria-label="Preview ${name}"]`)) {
+            const recorded = performance.getEntriesByName('daybase:upload:recorded', 'mark')[0]?.startTime ?? NaN
+            resolve({ total: at - t0, at, recorded: recorded - t0 })
+          } else requestAnimationFrame(tick)
         }
         requestAnimationFrame(tick)
       })
     }, `big-${i}.txt`)
     await p.locator('input[type=file]').setInputFiles({ name: `big-${i}.txt`, mimeType: 'text/plain', buffer: bytes })
-    app.push(await done)
-    // Where the app's time went (the user-timing marks of uploadAttachment).
+    const finished = await done
+    app.push(finished.total)
+    appRecorded.push(finished.recorded)
+    // Where the app's time went (the user-timing marks of the panel and uploadAttachment).
     phases.push(
-      await page.evaluate(() => {
+      await page.evaluate((shownAt) => {
         const at = (name: string) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? NaN
-        const [start, sent, recorded] = ['daybase:upload:start', 'daybase:upload:sent', 'daybase:upload:recorded'].map(at)
-        return { sendMs: Math.round((sent ?? NaN) - (start ?? NaN)), recordMs: Math.round((recorded ?? NaN) - (sent ?? NaN)) }
-      }),
+        const [picked, checked, session, start, sent, recorded] = [
+          'daybase:upload:picked',
+          'daybase:upload:checked',
+          'daybase:upload:session',
+          'daybase:upload:start',
+          'daybase:upload:sent',
+          'daybase:upload:recorded',
+        ].map(at)
+        const insert = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.includes('/rest/v1/task_attachments?select=') && !e.name.includes('task_id=')).at(-1)
+        const ms = (a = NaN, b = NaN) => Math.round(b - a)
+        return {
+          checksMs: ms(picked, start),
+          signatureReadMs: ms(picked, checked),
+          sessionMs: ms(picked, session),
+          sendMs: ms(start, sent),
+          recordMs: ms(sent, recorded),
+          insertServerMs: insert ? ms(insert.requestStart, insert.responseStart) : NaN,
+          shownMs: ms(recorded, shownAt),
+        }
+      }, finished.at),
     )
     if (await page.evaluate(() => (window as unknown as { __progress: boolean }).__progress)) sawProgress = true
   }
   expect(await select('task_attachments', `task_id=eq.${taskId}&filename=like.big-*`)).toHaveLength(UPLOADS)
+  // The insert with its triggers (0206's caps, the activity entry) as the
+  // user, inside the server: EXPLAIN ANALYZE, rolled back.
+  const claims = JSON.stringify({ sub: userId, role: 'authenticated', aal: 'aal1' })
+  const plan = daybase(
+    'sql',
+    '-c',
+    `BEGIN; SET LOCAL ROLE authenticated; SELECT set_config('request.jwt.claims', '${claims}', true), set_config('request.jwt.claim.sub', '${userId}', true);
+     EXPLAIN (ANALYZE, TIMING) INSERT INTO public.task_attachments (task_id, user_id, filename, file_size, mime_type, local_path)
+       VALUES ('${taskId}', '${userId}', 'plan.txt', ${TEN_MB}, 'text/plain', '${userId}/${taskId}/plan.txt');
+     ROLLBACK;`,
+  ).catch((e: unknown) => `Insert plan failed: ${String(e)}`)
+  const insertPlan = (await plan).split('\n').filter((l) => /Trigger|Execution Time|Planning Time|Insert on|failed|ERROR/.test(l)).map((l) => l.trim())
   const mbps = (ms: number[]) => ms.map((m) => Math.round((10 / (m / 1000)) * 10) / 10)
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
   const result = {
     panel50: summary(render),
     upload10MB: {
       appMs: app.map(Math.round),
+      appRecordedMs: appRecorded.map(Math.round),
       rawMs: raw.map(Math.round),
       rawXhrMs: rawXhr.map(Math.round),
       appMBps: mbps(app),
+      appRecordedMBps: mbps(appRecorded),
+      appOverRawFetch: app.map((m, i) => Math.round(((raw[i] ?? NaN) / m) * 100) / 100),
       rawMBps: mbps(raw),
       rawXhrMBps: mbps(rawXhr),
       appPhases: phases,
       sawProgress,
+      insertPlan,
     },
     load,
   }

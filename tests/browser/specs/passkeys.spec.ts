@@ -9,8 +9,12 @@ import { daybase, expect, screenshot, serverUrl, signUpThroughApi, test } from '
 
 const localUrl = () => serverUrl().replace('127.0.0.1', 'localhost')
 
-/** A USB authenticator that keeps discoverable credentials and verifies the user, touched at once. */
-async function virtualAuthenticator(page: Page) {
+/**
+ * A USB authenticator (or, with 'internal', the device's own platform
+ * authenticator) that keeps discoverable credentials and verifies the user,
+ * touched at once.
+ */
+async function virtualAuthenticator(page: Page, transport: 'usb' | 'internal' = 'usb') {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   const add = async () =>
@@ -18,7 +22,7 @@ async function virtualAuthenticator(page: Page) {
       await cdp.send('WebAuthn.addVirtualAuthenticator', {
         options: {
           protocol: 'ctap2',
-          transport: 'usb',
+          transport,
           hasResidentKey: true,
           hasUserVerification: true,
           isUserVerified: true,
@@ -147,10 +151,11 @@ test('the e-mail field offers passkeys in its autofill; sign-out closes the toas
   await signOut(page)
   await expect(added).toBeHidden()
 
-  // Chromium reports conditional mediation unavailable while the DevTools
-  // virtual authenticator is on, so the autofill request is checked with the
-  // browser's own environment: /auth asks the server for sign-in options as
-  // it opens, for the field marked `username webauthn`.
+  // Chromium reports conditional mediation unavailable while the only
+  // virtual authenticator is a USB key (the next journey uses a platform
+  // one), so the request is checked here with the browser's own
+  // environment: /auth asks the server for sign-in options as it opens, for
+  // the field marked `username webauthn`.
   await authenticator.disable()
   const autofillOptions = page.waitForRequest((r) => r.url().endsWith('/auth/v1/passkeys/authentication/options'))
   await page.reload()
@@ -164,6 +169,33 @@ test('the e-mail field offers passkeys in its autofill; sign-out closes the toas
   await page.getByRole('form', { name: 'Sign in' }).getByLabel('Password').fill(account.password)
   await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 })
+})
+
+// The autofill (conditional mediation) request itself signs in: Chromium's
+// virtual authenticator answers a conditional request with its discoverable
+// credential at once (automatic presence), where a person would pick the
+// passkey from the e-mail field's dropdown — browser UI no page can click.
+// Nothing on the page is clicked after sign-out.
+test('a passkey offered by the autofill signs in without the button', async ({ page, account }) => {
+  test.setTimeout(240_000)
+  const { userId } = await signUpThroughApi(account)
+  // Chromium offers conditional mediation with a platform authenticator,
+  // not with a USB key alone.
+  await virtualAuthenticator(page, 'internal')
+  await signInWithPassword(page, account.email, account.password)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 })
+  await page.goto(`${localUrl()}/app/settings/security`)
+  await page.getByRole('region', { name: 'Passkeys' }).getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(page.getByText('Passkey added')).toBeVisible()
+
+  const autofillOptions = page.waitForRequest((r) => r.url().endsWith('/auth/v1/passkeys/authentication/options'))
+  const verified = page.waitForResponse((r) => r.url().endsWith('/auth/v1/passkeys/authentication/verify'))
+  await signOut(page)
+  await autofillOptions
+  expect((await verified).status()).toBe(200)
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 })
+  expect(await sqlValue(`select (last_used_at is not null)::text as used from auth.webauthn_credentials where user_id = '${userId}'`)).toMatch(/true/)
+  expect(await sqlValue(`select count(*) from auth.mfa_amr_claims c join auth.sessions s on s.id = c.session_id where s.user_id = '${userId}' and c.authentication_method = 'passkey'`)).toMatch(/\b1\b/)
 })
 
 test('a security key as the second factor: enrol, then password + key', async ({ page, account }) => {

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter } from 'react-router'
 import { startAuth } from '@/lib/auth'
 import { useAuthStore } from '@/lib/auth-store'
-import { type Prerendered, setBoot } from '@/lib/boot'
+import { type Prerendered, readStoredSession, setBoot } from '@/lib/boot'
 import { createQueryClient } from '@/lib/query-client'
 import { toast } from '@/lib/toast'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
@@ -30,6 +30,14 @@ export async function start(container: HTMLElement, prerendered: Prerendered | n
     const start = prerendered.startSession === undefined ? prerendered.session : prerendered.startSession
     if (useAuthStore.getState().status === 'loading') useAuthStore.getState().setSession(start)
   }
+  // Opened offline (main.tsx then never hydrates): the screens draw from
+  // the cache saved in IndexedDB, put back before anything renders, so no
+  // list shows a skeleton waiting for a network that is not there.
+  const stored = navigator.onLine ? null : readStoredSession()
+  if (stored)
+    await import('@/lib/persisted-cache')
+      .then((m) => m.restoreCache(queryClient, stored.user.id))
+      .catch((e: unknown) => console.warn('The saved copy of your data could not be read:', e))
   // Created now, with the session known: its first loaders start the first
   // screen's queries (route-table.tsx).
   const router = createBrowserRouter(createRoutes(queryClient))

@@ -1622,6 +1622,7 @@ export type Database = {
           created_at: string
           updated_at: string
           board_column: string | null
+          duration_minutes: number | null
         }
         Insert: {
           id?: string
@@ -1650,6 +1651,7 @@ export type Database = {
           created_at?: string
           updated_at?: string
           board_column?: string | null
+          duration_minutes?: number | null
         }
         Update: {
           id?: string
@@ -1678,6 +1680,7 @@ export type Database = {
           created_at?: string
           updated_at?: string
           board_column?: string | null
+          duration_minutes?: number | null
         }
         Relationships: [
           {
@@ -2426,6 +2429,7 @@ export type Database = {
           project_is_shared: boolean | null
           project_owner_id: string | null
           board_column: string | null
+          duration_minutes: number | null
         }
         Relationships: []
       }
@@ -2491,6 +2495,7 @@ export type Database = {
           is_owner: boolean | null
           user_role: string | null
           board_column: string | null
+          duration_minutes: number | null
         }
         Relationships: []
       }

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query'
 import { describeError, isPlanLimitError, errorMessage } from './errors'
 import { queryRetryDelay, shouldRetryQuery } from './retry'
 
@@ -49,6 +49,10 @@ export const TASK_LIST_QUERY = {
  * opens the paywall instead of a toast.
  */
 export function createQueryClient(handlers: QueryClientHandlers): QueryClient {
+  // react-query assumes online until an 'offline' event: a page opened
+  // offline would fail its queries instead of waiting (and showing the
+  // cache kept in IndexedDB, issue 26).
+  if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false)
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {

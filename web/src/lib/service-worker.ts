@@ -14,3 +14,13 @@ export function registerServiceWorker(): void {
   if (document.readyState === 'complete') register()
   else window.addEventListener('load', register, { once: true })
 }
+
+/**
+ * Asks the worker to fetch every script and style of this build (public/sw.js),
+ * so that the screens not yet opened work offline too. The signed-in shell
+ * calls it once idle.
+ */
+export function precacheApp(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'precache' }))
+}

@@ -30,6 +30,7 @@ import type { Prefetch } from '@/lib/prefetch'
 import { AccountMenu } from './account-menu'
 import { HelpMenu } from './help-menu'
 import { LAZY_MODULE_SIDEBARS } from './lazy-module-sidebars'
+import { OfflineStatus, useOfflineSync } from './offline-status'
 import { RequireAuth } from './require-auth'
 import { useAppCommands } from './use-app-commands'
 
@@ -120,6 +121,7 @@ function SignedInApp() {
   useCommandShortcuts(commands)
   useNotificationPermission()
   useDebugInfoEvent()
+  useOfflineSync(useRequiredUser().id)
   const { paletteOpen, shortcutsOpen, setPaletteOpen, setShortcutsOpen } = useShellStore()
   const changelogOpen = useChangelogStore((s) => s.open !== null)
   const experimentsOpen = useExperimentsDialog((s) => s.open)
@@ -133,6 +135,7 @@ function SignedInApp() {
       railAddons={RAIL_ADDONS}
       headerActions={
         <>
+          <OfflineStatus />
           <FocusHeaderChip />
           <UpgradeButton />
           <NotificationBell />

@@ -1,5 +1,7 @@
 import { createClient } from '@supabase/supabase-js'
 import { describe, expect, it, vi } from 'vitest'
+import type RealAdminApi from '@supabase/auth-js/dist/module/GoTrueAdminApi.js'
+import GoTrueAdminApi, { loadAuthAdmin } from './auth-admin'
 import { loadRealtime } from './realtime'
 import { loadStorage } from './storage'
 
@@ -31,6 +33,26 @@ describe('deferred supabase-js parts', () => {
     await loadStorage()
     const bucket = supabase.storage.from('files')
     expect(bucket.getPublicUrl('a.txt').data.publicUrl).toBe('http://127.0.0.1:54321/storage/v1/object/public/files/a.txt')
+  })
+
+  it("answers instanceof StorageApiError for storage-js's own errors", async () => {
+    const { StorageApiError } = await import('@supabase/supabase-js')
+    const real = await loadStorage()
+    expect(new real.StorageApiError('gone', 404, 'not_found')).toBeInstanceOf(StorageApiError)
+    expect(new Error('other')).not.toBeInstanceOf(StorageApiError)
+  })
+
+  // vite.config.ts hands this stand-in to auth-js's own imports in the build
+  // (Vitest loads auth-js's CommonJS build, untouched): tested on its own.
+  it('builds the auth admin API only after loadAuthAdmin; signOut loads it itself', async () => {
+    // Typed as what supabase-js sees: the real class.
+    const admin = new GoTrueAdminApi({ url: 'http://127.0.0.1:1/auth/v1', headers: {} }) as unknown as RealAdminApi
+    expect(() => admin.listUsers).toThrow(/loadAuthAdmin/)
+    // No server answers: the real signOut runs and reports the failure as its result.
+    const { error } = await admin.signOut('not-a-token')
+    expect(error).not.toBeNull()
+    await loadAuthAdmin()
+    expect(typeof admin.listUsers).toBe('function')
   })
 
   it('loads realtime-js again after a failed load; whenRealtime warns instead of rejecting', async () => {

@@ -6,10 +6,21 @@
 // loadStorage() has resolved.
 import type * as Storage from '@supabase/storage-js'
 
-// supabase-js re-exports it; the error classes are small (storage-js has no side effects).
-export { StorageApiError } from '@supabase/storage-js'
-
 let storage: typeof Storage | null = null
+
+/**
+ * supabase-js re-exports StorageApiError (and uses it for nothing else).
+ * Re-exporting the real class put the whole of storage-js and iceberg-js
+ * (13 KB gzip) back into the first screen's scripts: a module imported both
+ * statically and dynamically is bundled whole with the static importer. This
+ * stand-in answers instanceof for the real class's errors, which exist only
+ * once storage-js has loaded.
+ */
+export class StorageApiError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return storage !== null && value instanceof storage.StorageApiError
+  }
+}
 let loading: Promise<typeof Storage> | null = null
 
 /** Loads storage-js; await it before the first use of supabase.storage. */

@@ -78,22 +78,24 @@ function storageMessage(status: number, body: string): string {
  * no overwrite), reporting the bytes sent, then records it. supabase-js
  * uploads with fetch, which cannot report progress, so this one request is
  * made with XMLHttpRequest to the same endpoint with the session's token.
- * Returns the recorded row with a URL signed for it alone, so the list can
- * show it without reading and signing every attachment again. User-timing
- * marks (daybase:upload:start, :sent, :recorded) let the bench split the time.
+ * Returns the recorded row as soon as the insert answers, with no URL yet:
+ * a signed URL is one more round trip the user should not wait for (a new
+ * file's thumbnail or preview waits for [signAttachment], the list for
+ * nothing). `token` is [sessionToken]'s answer, asked for while the files
+ * are checked. User-timing marks (daybase:upload:start, :sent, :recorded)
+ * let the bench split the time.
  */
-export async function uploadAttachment(userId: string, taskId: string, file: File, onProgress: (sent: number) => void): Promise<Attachment> {
+export async function uploadAttachment(userId: string, taskId: string, file: File, token: Promise<string | null>, onProgress: (sent: number) => void): Promise<Attachment> {
   const config = loadConfig()
-  const { data } = await supabase.auth.getSession()
-  const token = data.session?.access_token
-  if (!config || !token) throw new RequestError('User not authenticated')
+  const access = await token
+  if (!config || !access) throw new RequestError('User not authenticated')
   const path = `${userId}/${taskId}/${randomName(file)}`
   const mime = mimeOf(file)
   performance.mark('daybase:upload:start')
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', `${config.url}/storage/v1/object/${BUCKET}/${path}`)
-    xhr.setRequestHeader('Authorization', `Bearer ${token}`)
+    xhr.setRequestHeader('Authorization', `Bearer ${access}`)
     xhr.setRequestHeader('apikey', config.anonKey)
     xhr.setRequestHeader('Content-Type', mime)
     xhr.setRequestHeader('cache-control', 'max-age=3600')
@@ -105,30 +107,51 @@ export async function uploadAttachment(userId: string, taskId: string, file: Fil
   })
   onProgress(file.size)
   performance.mark('daybase:upload:sent')
-  await loadStorage()
-  const [recorded, signed] = await Promise.all([
-    supabase
-      .from('task_attachments')
-      .insert({
-        task_id: taskId,
-        user_id: userId,
-        filename: file.name,
-        file_size: file.size,
-        mime_type: mime,
-        local_path: path,
-        remote_path: `${config.url}/storage/v1/object/authenticated/${BUCKET}/${path}`,
-      })
-      .select(COLUMNS)
-      .single(),
-    supabase.storage.from(BUCKET).createSignedUrl(path, SIGNED_SECONDS),
-  ])
+  const recorded = await supabase
+    .from('task_attachments')
+    .insert({
+      task_id: taskId,
+      user_id: userId,
+      filename: file.name,
+      file_size: file.size,
+      mime_type: mime,
+      local_path: path,
+      remote_path: `${config.url}/storage/v1/object/authenticated/${BUCKET}/${path}`,
+    })
+    .select(COLUMNS)
+    .single()
   if (recorded.error) {
     // The row was refused (a plan cap): the object must not stay behind.
+    await loadStorage()
     await supabase.storage.from(BUCKET).remove([path])
     unwrap(recorded)
   }
   performance.mark('daybase:upload:recorded')
-  return { ...unwrap(recorded), url: signed.data?.signedUrl ?? null }
+  return { ...unwrap(recorded), url: null }
+}
+
+/**
+ * The session's access token for an upload (null when signed out). Its own
+ * step so the panel can ask for it while it checks the files: reading the
+ * session takes supabase-js's auth lock, which waits behind any other request
+ * of the page.
+ */
+export async function sessionToken(): Promise<string | null> {
+  const { data } = await supabase.auth.getSession()
+  performance.mark('daybase:upload:session')
+  return data.session?.access_token ?? null
+}
+
+/** A signed URL of one attachment's bytes (null when it cannot be signed; the next read of the list tries again). */
+export async function signAttachment(path: string): Promise<string | null> {
+  await loadStorage()
+  const signed = await supabase.storage.from(BUCKET).createSignedUrl(path, SIGNED_SECONDS)
+  return signed.data?.signedUrl ?? null
+}
+
+/** Gives a cached attachment its signed URL once it is known. */
+export function withUrl(list: Attachment[] | undefined, id: string, url: string | null): Attachment[] | undefined {
+  return list && url ? list.map((a) => (a.id === id && !a.url ? { ...a, url } : a)) : list
 }
 
 /** Puts a just-uploaded attachment at the top of the task's cached list (newest first). */

@@ -1,5 +1,5 @@
 import { CaretDown, File, FilePdf, LinkBreak, LinkSimple, Paperclip, Trash, UploadSimple } from '@phosphor-icons/react'
-import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ChangeEvent, type ReactNode, memo, useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -12,7 +12,7 @@ import { previewOf } from '@/lib/markdown-text'
 import { relativeTime } from '@/lib/relative-time'
 import { toast } from '@/lib/toast'
 import { usePostgresChanges } from '@/lib/use-postgres-changes'
-import { type Attachment, attachmentKeys, deleteAttachment, uploadAttachment, useAttachments, useInvalidateAttachments, withAttachment } from '../api/attachments'
+import { type Attachment, attachmentKeys, deleteAttachment, sessionToken, signAttachment, uploadAttachment, useAttachments, useInvalidateAttachments, withAttachment, withUrl } from '../api/attachments'
 import { type LinkedContent, linkedKeys, useLinkToggle, useLinkedContent } from '../api/linked-content'
 import { CONCURRENT, MB, checkBatch, checkSignatures, formatBytes, previewKind } from '../utils/files'
 import { uploadCounter, uploadRateProblem } from '../utils/rate'
@@ -35,7 +35,8 @@ async function pool<T>(items: T[], limit: number, job: (item: T) => Promise<void
 
 function Thumb({ a }: { a: Attachment }) {
   const kind = previewKind(a.mime_type)
-  if (kind === 'image' && a.url) return <img src={a.url} alt="" loading="lazy" className="size-10 shrink-0 rounded object-cover" />
+  // Sized and decoded off the main thread, so 50 thumbnails neither shift the list nor block a frame.
+  if (kind === 'image' && a.url) return <img src={a.url} alt="" width={40} height={40} loading="lazy" decoding="async" className="size-10 shrink-0 rounded object-cover" />
   const Icon = kind === 'pdf' ? FilePdf : File
   return (
     <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded bg-muted text-muted-foreground">
@@ -43,6 +44,36 @@ function Thumb({ a }: { a: Attachment }) {
     </span>
   )
 }
+
+/**
+ * One file of the list. Memoized: an upload's progress redraws the panel
+ * once a frame, and 50 rows re-rendered on each would take the frame.
+ */
+const FileRow = memo(function FileRow({ a, mine, onPreview, onRemove }: { a: Attachment; mine: boolean; onPreview: (a: Attachment) => void; onRemove: (a: Attachment) => void }) {
+  return (
+    <li className="group flex items-center gap-2 rounded-md p-1 hover:bg-accent/50">
+      <button
+        type="button"
+        onClick={() => onPreview(a)}
+        aria-label={`Preview ${a.filename}`}
+        className="flex min-w-0 flex-1 items-center gap-2 rounded text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <Thumb a={a} />
+        <span className="grid min-w-0">
+          <span className="truncate text-sm">{a.filename}</span>
+          <span className="truncate text-xs text-muted-foreground">
+            {formatBytes(a.file_size)} · {relativeTime(a.created_at)}
+          </span>
+        </span>
+      </button>
+      {mine ? (
+        <Button variant="ghost" size="icon-sm" aria-label={`Delete ${a.filename}`} onClick={() => onRemove(a)}>
+          <Trash size={14} aria-hidden />
+        </Button>
+      ) : null}
+    </li>
+  )
+})
 
 type Tab = 'all' | 'files' | 'notes' | 'journal'
 
@@ -150,9 +181,13 @@ export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
   }
 
   const start = async (files: File[]) => {
+    performance.mark('daybase:upload:picked')
+    // The session is read while the files are checked (both wait on the browser, not on each other).
+    const token = sessionToken().catch(() => null)
     const batch = checkBatch(files, maxFileMB * MB)
     // The signature check reads each file's first bytes, so a mislabelled file is refused before it is sent.
     const signed = await checkSignatures(batch.accepted)
+    performance.mark('daybase:upload:checked')
     const { accepted } = signed
     const { warnings } = batch
     const errors = [...batch.errors, ...signed.errors]
@@ -168,13 +203,25 @@ export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
     for (const { file } of items) uploadCounter.add(file.size)
     active.current += items.length
     setUploads((u) => [...u, ...items.map(({ file, key }) => ({ key, name: file.name, size: file.size, sent: 0 }))])
+    // The first upload uses the session read during the checks; later ones (of a long batch) read it again.
+    let early: Promise<string | null> | null = token
+    const fresh = () => {
+      const t = early ?? sessionToken()
+      early = null
+      return t
+    }
     await pool(items, CONCURRENT, async ({ file, key }) => {
       try {
-        const added = await uploadAttachment(user.id, task.id, file, throttledProgress(key))
-        // The new row goes straight into the list; a re-read (also set off by realtime) follows.
-        queryClient.setQueryData<Attachment[]>(attachmentKeys.task(task.id), (list) => withAttachment(list, added))
+        const added = await uploadAttachment(user.id, task.id, file, fresh(), throttledProgress(key))
+        // The recorded row goes straight into the list. Its URL (for the
+        // thumbnail and the preview) follows in the background; the re-read
+        // that realtime sets off brings everyone else's changes.
+        const listKey = attachmentKeys.task(task.id)
+        queryClient.setQueryData<Attachment[]>(listKey, (list) => withAttachment(list, added))
         toast.success('Attachment uploaded', { description: file.name })
-        void refresh()
+        if (added.local_path) {
+          void signAttachment(added.local_path).then((url) => queryClient.setQueryData<Attachment[]>(listKey, (list) => withUrl(list, added.id, url)))
+        }
       } catch (error) {
         if (isPlanLimitError(error)) showPaywall(describeError(error))
         else toast.error('Upload failed', { description: describeError(error) })
@@ -225,7 +272,9 @@ export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
     }
   }, [])
 
-  const remove = async (a: Attachment) => {
+  const removeRef = useRef<(a: Attachment) => Promise<void>>(async () => {})
+  const onRemove = useCallback((a: Attachment) => void removeRef.current(a), [])
+  removeRef.current = async (a: Attachment) => {
     try {
       await deleteAttachment(a)
       toast.success('Attachment deleted')
@@ -253,27 +302,7 @@ export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
   const fileList = (
     <ul className="grid gap-1" aria-label="Files">
       {files.map((a) => (
-        <li key={a.id} className="group flex items-center gap-2 rounded-md p-1 hover:bg-accent/50">
-          <button
-            type="button"
-            onClick={() => setPreview(a)}
-            aria-label={`Preview ${a.filename}`}
-            className="flex min-w-0 flex-1 items-center gap-2 rounded text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <Thumb a={a} />
-            <span className="grid min-w-0">
-              <span className="truncate text-sm">{a.filename}</span>
-              <span className="truncate text-xs text-muted-foreground">
-                {formatBytes(a.file_size)} · {relativeTime(a.created_at)}
-              </span>
-            </span>
-          </button>
-          {a.user_id === user.id ? (
-            <Button variant="ghost" size="icon-sm" aria-label={`Delete ${a.filename}`} onClick={() => void remove(a)}>
-              <Trash size={14} aria-hidden />
-            </Button>
-          ) : null}
-        </li>
+        <FileRow key={a.id} a={a} mine={a.user_id === user.id} onPreview={setPreview} onRemove={onRemove} />
       ))}
     </ul>
   )
@@ -387,7 +416,8 @@ export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
           ) : null}
         </div>
       )}
-      {preview ? <PreviewDialog attachment={preview} onClose={() => setPreview(null)} /> : null}
+      {/* The list's copy: a file opened before its signed URL came gets it when it comes. */}
+      {preview ? <PreviewDialog attachment={files.find((f) => f.id === preview.id) ?? preview} onClose={() => setPreview(null)} /> : null}
       {attaching ? (
         <AttachContentDialog
           open={attaching}

@@ -61,9 +61,11 @@ export function useLiveNotifications(userId: string, onOpen: (url: string) => vo
                 toast.success(n.title, { description: n.message, duration: TOAST_MS, action: { label: 'Open', onClick: () => open.current(url) } })
               }
               if (allows(prefs.browser, n) && 'Notification' in window && Notification.permission === 'granted') {
-                const shown = new Notification(n.title, { body: n.message, tag: n.id })
+                // An overdue task's reminder (a deadline row, functions/reminders) waits for the user (000 §9).
+                const overdue = n.type === 'deadline'
+                const shown = new Notification(n.title, { body: n.message, tag: n.id, requireInteraction: overdue })
                 shown.onclick = () => open.current(url)
-                if (n.type !== 'deadline') window.setTimeout(() => shown.close(), BROWSER_CLOSE_MS)
+                if (!overdue) window.setTimeout(() => shown.close(), BROWSER_CLOSE_MS)
               }
             })
         })

@@ -4,6 +4,7 @@ import { useLingerStore } from '../stores/linger-store'
 import type { Task } from '../types'
 import { taskKeys } from './keys'
 import { reportFailure } from './report'
+import { noteBase } from './offline'
 import { type TaskSnapshot, patchTasks, pauseTaskQueries, restoreTasks, snapshotTasks } from './task-cache'
 import { updateTask } from './update-task'
 
@@ -21,6 +22,7 @@ export function useSetTaskCompleted(userId: string) {
     mutationFn: (id: string) => updateTask(id, { is_completed: false }),
     onMutate: async (id): Promise<TaskSnapshot> => {
       await pauseTaskQueries(queryClient)
+      noteBase(queryClient, userId, id)
       const snap = snapshotTasks(queryClient, userId)
       patchTasks(queryClient, userId, new Map([[id, { is_completed: false, completed_at: null }]]))
       return snap
@@ -31,6 +33,7 @@ export function useSetTaskCompleted(userId: string) {
       reportFailure(error, 'Failed to undo task completion.')
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists() }),
+    networkMode: 'always',
   })
 
   const set = useMutation({
@@ -38,6 +41,7 @@ export function useSetTaskCompleted(userId: string) {
     onMutate: async ({ task, completed }): Promise<TaskSnapshot> => {
       if (completed) linger([task.id])
       await pauseTaskQueries(queryClient)
+      noteBase(queryClient, userId, task.id)
       const snap = snapshotTasks(queryClient, userId)
       patchTasks(
         queryClient,
@@ -63,6 +67,7 @@ export function useSetTaskCompleted(userId: string) {
       reportFailure(error, 'Failed to update task status.')
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists() }),
+    networkMode: 'always',
   })
   return set
 }
@@ -74,6 +79,7 @@ export function useSetTaskStarred(userId: string) {
     mutationFn: ({ id, starred }: { id: string; starred: boolean }) => updateTask(id, { is_starred: starred }),
     onMutate: async ({ id, starred }): Promise<TaskSnapshot> => {
       await pauseTaskQueries(queryClient)
+      noteBase(queryClient, userId, id)
       const snap = snapshotTasks(queryClient, userId)
       patchTasks(queryClient, userId, new Map([[id, { is_starred: starred }]]))
       return snap
@@ -82,5 +88,6 @@ export function useSetTaskStarred(userId: string) {
       if (snap) restoreTasks(queryClient, userId, snap)
       reportFailure(error, 'Failed to update star status.')
     },
+    networkMode: 'always',
   })
 }

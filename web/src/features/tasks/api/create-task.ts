@@ -5,6 +5,7 @@ import type { Task } from '../types'
 import { taskKeys } from './keys'
 import { reportFailure } from './report'
 import { scheduleTaskNotifications } from './schedule-notifications'
+import { isOffline, queueTaskInsert } from './offline'
 import { insertTask, pauseTaskQueries, removeTask, replaceTask } from './task-cache'
 import { toTask } from './task-source'
 
@@ -41,8 +42,10 @@ export function validateTaskTitle(title: string): string | null {
  * Inserts a task and returns the row as written (the server fills
  * sort_order, list and completed_at). On the Free plan the server refuses
  * the 501st with 'Task limit reached for Free plan', which opens the paywall.
+ * Offline, the task is queued (api/offline.ts) and sent on reconnect.
  */
 export async function createTask({ userId, title, ...fields }: CreateTaskInput) {
+  if (isOffline()) return queueTaskInsert({ ...fields, user_id: userId, title: title.trim(), is_completed: false, is_deleted: false })
   return unwrap(
     await supabase
       .from('tasks')
@@ -62,6 +65,7 @@ export function useCreateTask() {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists() }),
     meta: { errorTitle: 'Error creating task' },
+    networkMode: 'always',
   })
 }
 
@@ -99,6 +103,8 @@ export function useCreateTaskOptimistic(userId: string, timeZone?: string) {
       reportFailure(error, 'Failed to create task', 'Something went wrong. Please try again.')
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists() }),
+    // Offline the create is queued, not paused (api/offline.ts).
+    networkMode: 'always',
   })
 }
 

@@ -3,11 +3,16 @@ import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { toast } from '@/lib/toast'
 import { taskKeys } from './keys'
+import { isOffline, queueTaskUpdate } from './offline'
 
 type Completion = { id: string; completed: boolean }
 
 /** Completes or reopens a task (the server sets completed_at and makes a recurring task's next one). */
 export async function setTaskCompleted({ id, completed }: Completion): Promise<void> {
+  if (isOffline()) {
+    await queueTaskUpdate(id, { is_completed: completed })
+    return
+  }
   unwrap(await supabase.from('tasks').update({ is_completed: completed }).eq('id', id))
 }
 
@@ -32,6 +37,7 @@ export function useSetTaskCompleted() {
       toast.error('Update failed', { description: e.message })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists() }),
+    networkMode: 'always',
   })
   return {
     ...mutation,

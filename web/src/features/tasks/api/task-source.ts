@@ -14,7 +14,7 @@ export const TASK_SOURCES = ['user_accessible_tasks_with_project', 'tasks_with_p
 export type TaskSource = (typeof TASK_SOURCES)[number]
 
 const TASK_COLUMNS =
-  'id, user_id, title, notes, due_date, due_time, priority, tags, list, location, reminders, recurrence, is_completed, completed_at, is_starred, is_deleted, sort_order, importance, urgency, parent_id, project_id, assigned_to, team_id, created_at, updated_at, board_column'
+  'id, user_id, title, notes, due_date, due_time, priority, tags, list, location, reminders, recurrence, is_completed, completed_at, is_starred, is_deleted, sort_order, importance, urgency, parent_id, project_id, assigned_to, team_id, created_at, updated_at, board_column, duration_minutes'
 const PROJECT_COLUMNS = 'project_name, project_color, project_icon_name, project_icon_weight'
 
 /** The columns each source is read with. */
@@ -94,6 +94,7 @@ export function toTask(row: TaskRowLike): Task {
     created_at: row.created_at ?? '',
     updated_at: row.updated_at ?? '',
     board_column: row.board_column ?? null,
+    duration_minutes: row.duration_minutes ?? null,
     project_name: row.project_name ?? row.list ?? null,
     project_color: row.project_color ?? null,
     project_icon_name: row.project_icon_name ?? null,

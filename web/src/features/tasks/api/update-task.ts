@@ -5,6 +5,7 @@ import type { Task } from '../types'
 import { taskKeys } from './keys'
 import { reportFailure } from './report'
 import { scheduleTaskNotifications, touchesNotifications } from './schedule-notifications'
+import { isOffline, noteBase, queueTaskUpdate } from './offline'
 import { type TaskSnapshot, patchTasks, pauseTaskQueries, restoreTasks, snapshotTasks } from './task-cache'
 import { toTask } from './task-source'
 
@@ -29,11 +30,16 @@ export type TaskPatch = Partial<
     | 'importance'
     | 'urgency'
     | 'parent_id'
+    | 'duration_minutes'
   >
 >
 
-/** Update by id with the changed fields (001 §7); the row as written. */
+/**
+ * Update by id with the changed fields (001 §7); the row as written.
+ * Offline, the change is queued (api/offline.ts) and the answer holds only the changed fields.
+ */
 export async function updateTask(id: string, patch: TaskPatch) {
+  if (isOffline()) return queueTaskUpdate(id, patch)
   return unwrap(await supabase.from('tasks').update(patch).eq('id', id).select('*').single())
 }
 
@@ -64,6 +70,7 @@ export function useUpdateTask(userId: string, options: Options = {}) {
     mutationFn: ({ id, patch }: UpdateTaskInput) => updateTask(id, patch),
     onMutate: async ({ id, patch, extra }): Promise<TaskSnapshot> => {
       await pauseTaskQueries(queryClient)
+      noteBase(queryClient, userId, id)
       const snap = snapshotTasks(queryClient, userId)
       patchTasks(queryClient, userId, new Map([[id, { ...patch, ...extra }]]))
       return snap
@@ -86,5 +93,6 @@ export function useUpdateTask(userId: string, options: Options = {}) {
         void queryClient.invalidateQueries({ queryKey: taskKeys.lists() })
       }
     },
+    networkMode: 'always',
   })
 }

@@ -7,13 +7,12 @@ import {
   type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
-  useDraggable,
   useDroppable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core'
-import { ArrowsClockwise, CaretLeft, CaretRight, DotsThreeVertical, Tray } from '@phosphor-icons/react'
-import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react'
+import { CaretLeft, CaretRight, DotsThreeVertical, Tray } from '@phosphor-icons/react'
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
@@ -27,18 +26,20 @@ import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query'
 import { useAccessibleTasks } from '../api/get-accessible-tasks'
 import { useProjects } from '../api/get-projects'
 import { useTaskZone } from '../api/task-preferences'
-import { useUpdateTask } from '../api/update-task'
+import { type TaskPatch, useUpdateTask } from '../api/update-task'
 import type { Task } from '../types'
 import { type IsoDay, addDays, todayIn } from '../utils/dates'
-import { priorityOption } from '../utils/priority'
 import { type CalendarEntry, type IsoMonth, addMonths, calendarTasks, isIsoMonth, monthGrid, monthOf, reschedule } from './calendar'
+import { isTypingTarget } from '@/lib/shortcuts'
+import { ChipBody, DraggableChip, type Open, OccurrenceChip, TRAY, UnscheduledTray, chipClass, dayLabel, monthTitle, noon } from './calendar-parts'
+import { daysFrom, isIsoDay, weekDays } from './week'
+import { WeekView } from './week-view'
 
 const TaskEditModal = lazy(() => import('../components/task-edit-modal'))
 
 /** Chips a day cell shows before "+N more". */
 const VISIBLE_PER_DAY = 3
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-const TRAY = 'tray'
 
 const dayId = (day: IsoDay) => `day:${day}`
 const STEPS: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 7, ArrowUp: -7 }
@@ -59,70 +60,6 @@ function dayKeys(fallback: IsoDay): KeyboardCoordinateGetter {
     return rect ? { x: rect.left + 4, y: rect.top + 30 } : undefined
   }
 }
-const noon = (day: IsoDay) => new Date(`${day}T12:00:00Z`)
-const longDay = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })
-const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-const dayLabel = (day: IsoDay) => longDay.format(noon(day))
-
-/** 'HH:mm' as the app shows times: 9:30 AM. */
-function clock(time: string): string {
-  const [h = 0, m = 0] = time.split(':').map(Number)
-  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
-}
-
-type Open = (task: Task) => void
-
-function ChipBody({ entry }: { entry: { task: Task; time: string | null; occurrence: number } }) {
-  const p = priorityOption(entry.task.priority)
-  return (
-    <>
-      <span aria-hidden className={cn('size-1.5 shrink-0 rounded-full bg-current', p.tone)} />
-      {entry.time ? <span className="shrink-0 tabular-nums text-muted-foreground">{clock(entry.time)}</span> : null}
-      <span className="min-w-0 truncate">{entry.task.title}</span>
-      {entry.task.recurrence ? <ArrowsClockwise aria-hidden size={11} className="shrink-0 text-muted-foreground" /> : null}
-    </>
-  )
-}
-
-const chipClass =
-  'flex w-full min-w-0 items-center gap-1.5 rounded-sm px-1.5 py-0.5 text-left text-xs outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring'
-
-/** A task on its own day (or in the tray): drag it elsewhere, click to edit. */
-function DraggableChip({ entry, onOpen, where }: { entry: { task: Task; time: string | null; occurrence: number }; onOpen: Open; where: string }) {
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: entry.task.id, data: { task: entry.task } })
-  return (
-    <li>
-      <button
-        ref={setNodeRef}
-        type="button"
-        {...listeners}
-        {...attributes}
-        onClick={() => onOpen(entry.task)}
-        aria-label={`${entry.task.title}${entry.time ? ` at ${clock(entry.time)}` : ''}, ${where}`}
-        className={cn(chipClass, 'cursor-grab touch-none border bg-card shadow-xs', isDragging && 'opacity-40')}
-      >
-        <ChipBody entry={entry} />
-      </button>
-    </li>
-  )
-}
-
-/** A projected repeat: shown, opens the task, but is not the row itself so it does not move. */
-function OccurrenceChip({ entry, onOpen }: { entry: CalendarEntry; onOpen: Open }) {
-  return (
-    <li>
-      <button
-        type="button"
-        onClick={() => onOpen(entry.task)}
-        aria-label={`${entry.task.title}, repeats on ${dayLabel(entry.day)}`}
-        className={cn(chipClass, 'border border-dashed text-muted-foreground')}
-      >
-        <ChipBody entry={entry} />
-      </button>
-    </li>
-  )
-}
-
 function Chip({ entry, onOpen }: { entry: CalendarEntry; onOpen: Open }) {
   return entry.occurrence === 0 ? (
     <DraggableChip entry={entry} onOpen={onOpen} where={dayLabel(entry.day)} />
@@ -191,34 +128,6 @@ const DayCell = memo(function DayCell({
     </section>
   )
 })
-
-function UnscheduledTray({ tasks, onOpen }: { tasks: readonly Task[]; onOpen: Open }) {
-  const { setNodeRef, isOver } = useDroppable({ id: TRAY })
-  return (
-    <section
-      ref={setNodeRef}
-      aria-label="Unscheduled"
-      className={cn('flex min-h-40 flex-col gap-2 rounded-lg border bg-muted/30 p-3', isOver && 'ring-2 ring-primary')}
-    >
-      <header className="flex items-center gap-2">
-        <Tray aria-hidden size={16} className="text-muted-foreground" />
-        <h2 className="text-sm font-semibold">Unscheduled</h2>
-        <span className="ml-auto text-xs text-muted-foreground" aria-label={`${tasks.length} unscheduled tasks`}>
-          {tasks.length}
-        </span>
-      </header>
-      {tasks.length === 0 ? (
-        <p className="text-xs text-muted-foreground">Every open task has a date. Drag one here to take its date away.</p>
-      ) : (
-        <ul className="grid max-h-[60vh] gap-1 overflow-y-auto">
-          {tasks.map((t) => (
-            <DraggableChip key={t.id} entry={{ task: t, time: null, occurrence: 0 }} onOpen={onOpen} where="unscheduled" />
-          ))}
-        </ul>
-      )}
-    </section>
-  )
-}
 
 /** The drop alternative on touch screens and for anyone who prefers a menu: Move to… */
 function MoveMenu({ task, today, onMove, onPick }: { task: Task; today: IsoDay; onMove: (task: Task, day: IsoDay | null) => void; onPick: (task: Task) => void }) {
@@ -356,11 +265,17 @@ export function CalendarScreen() {
   const mobile = useMediaQuery(MOBILE_QUERY)
   const [params, setParams] = useSearchParams()
   const today = todayIn(zone)
+  const view: CalendarView = params.get('view') === 'week' ? 'week' : 'month'
   const requested = params.get('month')
-  const month: IsoMonth = isIsoMonth(requested) ? requested : monthOf(today)
+  const requestedDay = params.get('date')
+  // Week view: ?view=week&date=yyyy-MM-dd (any day of the week; today when absent).
+  const focus: IsoDay = isIsoDay(requestedDay) ? requestedDay : today
+  const month: IsoMonth = view === 'week' ? monthOf(focus) : isIsoMonth(requested) ? requested : monthOf(today)
   const weeks = useMemo(() => monthGrid(month), [month])
-  const from = weeks[0]?.[0] ?? `${month}-01`
-  const to = weeks.at(-1)?.at(-1) ?? `${month}-28`
+  // 390 px: three days from the focused day; wider: its week from Sunday.
+  const weekDaysShown = useMemo(() => (mobile ? daysFrom(focus, 3) : weekDays(focus)), [mobile, focus])
+  const from = view === 'week' ? (weekDaysShown[0] ?? focus) : (weeks[0]?.[0] ?? `${month}-01`)
+  const to = view === 'week' ? (weekDaysShown.at(-1) ?? focus) : (weeks.at(-1)?.at(-1) ?? `${month}-28`)
   const projects = useProjects(user.id)
   // Archived projects' tasks leave the calendar as they leave the task views (0650).
   const archived = useMemo(() => new Set((projects.data ?? []).filter((p) => p.is_archived).map((p) => p.id)), [projects.data])
@@ -373,17 +288,65 @@ export function CalendarScreen() {
     useSensor(KeyboardSensor, { coordinateGetter: dayKeys(monthOf(today) === month ? today : `${month}-01`) }),
   )
 
-  const goMonth = (m: IsoMonth) =>
+  const navigate = (change: (p: URLSearchParams) => void) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p)
-        if (m === monthOf(today)) next.delete('month')
-        else next.set('month', m)
+        change(next)
         return next
       },
       { replace: true },
     )
+  const goMonth = (m: IsoMonth) =>
+    navigate((p) => {
+      if (m === monthOf(today)) p.delete('month')
+      else p.set('month', m)
+    })
+  const goDay = (d: IsoDay) =>
+    navigate((p) => {
+      if (d === today) p.delete('date')
+      else p.set('date', d)
+    })
+  const stepDays = mobile ? 3 : 7
+  const go = {
+    today: () => (view === 'week' ? goDay(today) : goMonth(monthOf(today))),
+    previous: () => (view === 'week' ? goDay(addDays(focus, -stepDays)) : goMonth(addMonths(month, -1))),
+    next: () => (view === 'week' ? goDay(addDays(focus, stepDays)) : goMonth(addMonths(month, 1))),
+    toggle: () => setView(view === 'week' ? 'month' : 'week'),
+  }
+  // The week shown is the month's when its month is this one, else its first week; the month is the week's.
+  const setView = (v: CalendarView) =>
+    navigate((p) => {
+      if (v === view) return
+      if (v === 'week') {
+        p.set('view', 'week')
+        p.delete('month')
+        if (month !== monthOf(today)) p.set('date', `${month}-01`)
+      } else {
+        p.delete('view')
+        p.delete('date')
+        if (month !== monthOf(today)) p.set('month', month)
+      }
+    })
+  const latestGo = useRef(go)
+  latestGo.current = go
+  // t today, [ and ] previous and next, v month ↔ week — off while typing or while a dialog is open.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return
+      if (document.querySelector('[role="dialog"], [role="menu"]')) return
+      const run = { t: latestGo.current.today, '[': latestGo.current.previous, ']': latestGo.current.next, v: latestGo.current.toggle }[e.key]
+      if (!run) return
+      e.preventDefault()
+      run()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
   const onOpen = useCallback((task: Task) => setEditing(task.id), [])
+  const { mutate } = update
+  const onUpdate = useCallback((id: string, patch: TaskPatch) => mutate({ id, patch }), [mutate])
+  const unit = view === 'month' ? 'month' : mobile ? '3 days' : 'week'
   const move = (task: Task, day: IsoDay | null) => {
     const patch = reschedule(task, day, zone)
     if (patch) update.mutate({ id: task.id, patch })
@@ -412,29 +375,46 @@ export function CalendarScreen() {
     <div>
       <PageHeader
         title="Calendar"
-        description={mobile ? undefined : 'Drag a task to another day, or from Unscheduled onto a day.'}
+        description={mobile ? undefined : view === 'week' ? 'Drag a task to another day or time, or its bottom edge to change how long it takes.' : 'Drag a task to another day, or from Unscheduled onto a day.'}
         actions={
           <>
-            <Button variant="outline" size="sm" onClick={() => goMonth(monthOf(today))}>
+            <div role="group" aria-label="Calendar view" className="flex rounded-md border p-0.5">
+              {(['month', 'week'] as const).map((v) => (
+                <Button
+                  key={v}
+                  variant={view === v ? 'secondary' : 'ghost'}
+                  size="sm"
+                  className="h-7 px-2.5"
+                  aria-pressed={view === v}
+                  aria-keyshortcuts="V"
+                  onClick={() => setView(v)}
+                >
+                  {v === 'month' ? 'Month' : mobile ? '3 days' : 'Week'}
+                </Button>
+              ))}
+            </div>
+            <Button variant="outline" size="sm" aria-keyshortcuts="T" onClick={go.today}>
               Today
             </Button>
-            <Button variant="ghost" size="icon-sm" aria-label="Previous month" onClick={() => goMonth(addMonths(month, -1))}>
+            <Button variant="ghost" size="icon-sm" aria-label={`Previous ${unit}`} aria-keyshortcuts="[" onClick={go.previous}>
               <CaretLeft aria-hidden size={16} />
             </Button>
-            <Button variant="ghost" size="icon-sm" aria-label="Next month" onClick={() => goMonth(addMonths(month, 1))}>
+            <Button variant="ghost" size="icon-sm" aria-label={`Next ${unit}`} aria-keyshortcuts="]" onClick={go.next}>
               <CaretRight aria-hidden size={16} />
             </Button>
           </>
         }
       />
       <h2 className="px-4 pt-3 text-lg font-semibold md:px-6" aria-live="polite">
-        {monthTitle.format(noon(`${month}-01`))}
+        {view === 'week' ? rangeTitle(from, to) : monthTitle.format(noon(`${month}-01`))}
       </h2>
       {tasks.isPending ? (
         <div className="grid gap-3 p-4 md:grid-cols-[1fr_15rem] md:p-6">
           <Skeleton className="h-[36rem]" />
           <Skeleton className="hidden h-40 md:block" />
         </div>
+      ) : view === 'week' ? (
+        <WeekView days={weekDaysShown} byDay={byDay} unscheduled={unscheduled} today={today} zone={zone} onOpen={onOpen} onUpdate={onUpdate} />
       ) : mobile ? (
         <Agenda days={days.filter((d) => monthOf(d) === month)} byDay={byDay} unscheduled={unscheduled} today={today} onOpen={onOpen} onMove={move} onPick={setPicking} />
       ) : (
@@ -458,8 +438,9 @@ export function CalendarScreen() {
                 ))}
               </div>
               <div className="grid grid-cols-7" data-testid="calendar-grid">
-                {days.map((d) => (
-                  <DayCell key={d} day={d} entries={byDay.get(d) ?? NONE} inMonth={monthOf(d) === month} today={d === today} onOpen={onOpen} />
+                {/* Keyed by place, not date: a new month re-renders the 42 cells instead of remounting them (and re-registering their drop zones). */}
+                {days.map((d, i) => (
+                  <DayCell key={i} day={d} entries={byDay.get(d) ?? NONE} inMonth={monthOf(d) === month} today={d === today} onOpen={onOpen} />
                 ))}
               </div>
             </div>
@@ -485,3 +466,11 @@ export function CalendarScreen() {
 }
 
 const NONE: readonly CalendarEntry[] = []
+
+type CalendarView = 'month' | 'week'
+
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+/** "November 22 – November 28, 2026" (Intl's range format). */
+function rangeTitle(from: IsoDay, to: IsoDay): string {
+  return shortDay.formatRange(noon(from), noon(to))
+}

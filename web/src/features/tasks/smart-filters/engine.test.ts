@@ -53,6 +53,7 @@ function task(over: Partial<Task>): Task {
     assigned_to: null,
     team_id: null,
     board_column: null,
+    duration_minutes: null,
     created_at: '2026-11-20T10:00:00Z',
     updated_at: '2026-11-20T10:00:00Z',
     project_name: null,

@@ -28,6 +28,7 @@ const task: Task = {
   assigned_to: null,
   team_id: null,
   board_column: null,
+  duration_minutes: null,
   created_at: '2026-12-01T00:00:00Z',
   updated_at: '2026-12-01T00:00:00Z',
   project_name: 'Holidays',

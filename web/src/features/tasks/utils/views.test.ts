@@ -30,6 +30,7 @@ function task(over: Partial<Task>): Task {
     assigned_to: null,
     team_id: null,
     board_column: null,
+    duration_minutes: null,
     created_at: `2026-12-01T00:00:${String(seq % 60).padStart(2, '0')}Z`,
     updated_at: '2026-12-01T00:00:00Z',
     project_name: null,

@@ -40,6 +40,9 @@ function useSessionCheck<T>(
     initialData: session && initial ? () => initial(session) : undefined,
     staleTime: ASSURANCE_CACHE_MS,
     gcTime: ASSURANCE_CACHE_MS,
+    // The levels are read from the stored session (no request): offline the
+    // check still answers and the app opens from its saved cache (issue 26).
+    networkMode: name === 'assurance' ? 'offlineFirst' : 'online',
     placeholderData: (previous, previousQuery) =>
       sessionId && previousQuery?.queryKey[2] === sessionId ? previous : undefined,
   })
