@@ -100,16 +100,16 @@ func Migrate(ctx context.Context, conn *pgx.Conn, log *slog.Logger, progress Pro
 
 // Apply applies the pending ones of ms; Migrate calls it with the embedded set.
 func Apply(ctx context.Context, conn *pgx.Conn, ms []Migration, log *slog.Logger, progress Progress) (applied int, err error) {
-	if _, err := conn.Exec(ctx, lockSQL, advisoryLockKey); err != nil {
+	if _, err := conn.Exec(ctx, stmt.Lock, advisoryLockKey); err != nil {
 		return 0, fmt.Errorf("take migration lock: %w", err)
 	}
-	defer conn.Exec(context.WithoutCancel(ctx), unlockSQL, advisoryLockKey)
+	defer conn.Exec(context.WithoutCancel(ctx), stmt.Unlock, advisoryLockKey)
 
-	if _, err := conn.Exec(ctx, migrationsTableSQL); err != nil {
+	if _, err := conn.Exec(ctx, stmt.MigrationsTable); err != nil {
 		return 0, fmt.Errorf("create migrations table: %w", err)
 	}
 	done := map[string]string{}
-	rows, _ := conn.Query(ctx, appliedSQL)
+	rows, _ := conn.Query(ctx, stmt.Applied)
 	var v, sum string
 	if _, err := pgx.ForEachRow(rows, []any{&v, &sum}, func() error { done[v] = sum; return nil }); err != nil {
 		return 0, fmt.Errorf("read applied migrations: %w", err)
@@ -130,7 +130,7 @@ func Apply(ctx context.Context, conn *pgx.Conn, ms []Migration, log *slog.Logger
 			if _, err := tx.Exec(ctx, m.SQL); err != nil {
 				return err
 			}
-			_, err := tx.Exec(ctx, recordSQL, m.Version, m.Checksum)
+			_, err := tx.Exec(ctx, stmt.Record, m.Version, m.Checksum)
 			return err
 		})
 		if err != nil {

@@ -11,13 +11,9 @@ import (
 //go:embed sql/*.sql
 var sqlFiles embed.FS
 
-// query returns the statement in sql/<name>.sql.
-var query = sqlfile.Loader(sqlFiles)
+// statements are the package's SQL: field TableOid is sql/table_oid.sql.
+type statements struct {
+	Lock, Unlock, MigrationsTable, Applied, Record string
+}
 
-var (
-	lockSQL            = query("lock")
-	unlockSQL          = query("unlock")
-	migrationsTableSQL = query("migrations_table")
-	appliedSQL         = query("applied")
-	recordSQL          = query("record")
-)
+var stmt = sqlfile.Load[statements](sqlFiles)

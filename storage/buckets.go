@@ -60,7 +60,7 @@ func (s *Server) listBuckets(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := []bucket{}
 	err = s.asCaller(r.Context(), c, func(tx pgx.Tx) error {
-		rows, _ := tx.Query(r.Context(), qBucketList, q.Get("search"), column, asc, limit, offset)
+		rows, _ := tx.Query(r.Context(), stmt.BucketList, q.Get("search"), column, asc, limit, offset)
 		defer rows.Close()
 		for rows.Next() {
 			b, err := scanBucket(rows)
@@ -85,7 +85,7 @@ func (s *Server) getBucket(w http.ResponseWriter, r *http.Request) error {
 	}
 	var b bucket
 	err = s.asCaller(r.Context(), c, func(tx pgx.Tx) error {
-		b, err = scanBucket(tx.QueryRow(r.Context(), qBucketGet, r.PathValue("id")))
+		b, err = scanBucket(tx.QueryRow(r.Context(), stmt.BucketGet, r.PathValue("id")))
 		return err
 	})
 	if errors.Is(err, errNoRows) {
@@ -221,7 +221,7 @@ func (s *Server) createBucket(w http.ResponseWriter, r *http.Request) error {
 	}
 	public := o.public != nil && *o.public
 	err = s.asCaller(r.Context(), c, func(tx pgx.Tx) error {
-		_, err := tx.Exec(r.Context(), qBucketInsert, id, name, c.owner(), c.ownerID(), public, o.fileSizeLimit, o.allowedMimeTypes)
+		_, err := tx.Exec(r.Context(), stmt.BucketInsert, id, name, c.owner(), c.ownerID(), public, o.fileSizeLimit, o.allowedMimeTypes)
 		return err
 	})
 	var pe *pgconn.PgError
@@ -251,7 +251,7 @@ func (s *Server) updateBucket(w http.ResponseWriter, r *http.Request) error {
 	}
 	err = s.asCaller(r.Context(), c, func(tx pgx.Tx) error {
 		var id string
-		return tx.QueryRow(r.Context(), qBucketUpdate, r.PathValue("id"), o.public,
+		return tx.QueryRow(r.Context(), stmt.BucketUpdate, r.PathValue("id"), o.public,
 			o.setSizeLimit, o.fileSizeLimit, o.setMimeTypes, o.allowedMimeTypes).Scan(&id)
 	})
 	if errors.Is(err, errNoRows) {
@@ -276,7 +276,7 @@ func (s *Server) emptyBucket(w http.ResponseWriter, r *http.Request) error {
 	}
 	id := r.PathValue("id")
 	err = s.asCaller(ctx, c, func(tx pgx.Tx) error {
-		_, err := scanBucket(tx.QueryRow(ctx, qBucketGet, id))
+		_, err := scanBucket(tx.QueryRow(ctx, stmt.BucketGet, id))
 		return err
 	})
 	if errors.Is(err, errNoRows) {
@@ -288,7 +288,7 @@ func (s *Server) emptyBucket(w http.ResponseWriter, r *http.Request) error {
 	for {
 		var versions []string
 		err := s.asCaller(ctx, c, func(tx pgx.Tx) error {
-			rows, _ := tx.Query(ctx, qObjectsDeleteBatch, id, emptyBatch)
+			rows, _ := tx.Query(ctx, stmt.ObjectsDeleteBatch, id, emptyBatch)
 			var v *string
 			_, err := pgx.ForEachRow(rows, []any{&v}, func() error {
 				if v != nil {
@@ -325,18 +325,18 @@ func (s *Server) deleteBucket(w http.ResponseWriter, r *http.Request) error {
 	}
 	id := r.PathValue("id")
 	err = s.asCaller(ctx, c, func(tx pgx.Tx) error {
-		if _, err := scanBucket(tx.QueryRow(ctx, qBucketGet, id)); err != nil {
+		if _, err := scanBucket(tx.QueryRow(ctx, stmt.BucketGet, id)); err != nil {
 			return err
 		}
 		var nonEmpty bool
-		if err := s.admin.QueryRow(ctx, qBucketHasObjects, id).Scan(&nonEmpty); err != nil {
+		if err := s.admin.QueryRow(ctx, stmt.BucketHasObjects, id).Scan(&nonEmpty); err != nil {
 			return err
 		}
 		if nonEmpty {
 			return errBucketNotEmpty()
 		}
 		var deleted string
-		return tx.QueryRow(ctx, qBucketDelete, id).Scan(&deleted)
+		return tx.QueryRow(ctx, stmt.BucketDelete, id).Scan(&deleted)
 	})
 	var pe *pgconn.PgError
 	switch {

@@ -14,32 +14,16 @@ import (
 //go:embed sql/*.sql
 var sqlFiles embed.FS
 
-// query returns the statement in sql/<name>.sql.
-var query = sqlfile.Loader(sqlFiles)
+// statements are the package's SQL: field TableOid is sql/table_oid.sql.
+type statements struct {
+	BucketGet, BucketList, BucketInsert, BucketUpdate              string
+	BucketDelete, BucketHasObjects, ObjectsDeleteBatch, ObjectGet  string
+	ObjectVersion, ObjectInsert, ObjectUpsert, ObjectRename        string
+	ObjectsDelete, ObjectsVisible, ObjectsList, ObjectsListV2      string
+	UploadLock, UploadReserve, UploadRecord, UploadBytes, UserPlan string
+}
 
-var (
-	qBucketGet          = query("bucket_get")
-	qBucketList         = query("bucket_list")
-	qBucketInsert       = query("bucket_insert")
-	qBucketUpdate       = query("bucket_update")
-	qBucketDelete       = query("bucket_delete")
-	qBucketHasObjects   = query("bucket_has_objects")
-	qObjectsDeleteBatch = query("objects_delete_batch")
-	qObjectGet          = query("object_get")
-	qObjectVersion      = query("object_version")
-	qObjectInsert       = query("object_insert")
-	qObjectUpsert       = query("object_upsert")
-	qObjectRename       = query("object_rename")
-	qObjectsDelete      = query("objects_delete")
-	qObjectsVisible     = query("objects_visible")
-	qObjectsList        = query("objects_list")
-	qObjectsListV2      = query("objects_list_v2")
-	qUploadLock         = query("upload_lock")
-	qUploadReserve      = query("upload_reserve")
-	qUploadRecord       = query("upload_record")
-	qUploadBytes        = query("upload_bytes")
-	qUserPlan           = query("user_plan")
-)
+var stmt = sqlfile.Load[statements](sqlFiles)
 
 // jsTime renders like JavaScript's Date.toISOString(), as the hosted API's
 // JSON does: 2024-05-22T23:06:05.580Z.

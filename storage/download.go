@@ -17,7 +17,7 @@ func (s *Server) findObject(ctx context.Context, c caller, bucketID, name string
 	var o object
 	err := s.asCaller(ctx, c, func(tx pgx.Tx) error {
 		var err error
-		o, err = scanObject(tx.QueryRow(ctx, qObjectGet, bucketID, name))
+		o, err = scanObject(tx.QueryRow(ctx, stmt.ObjectGet, bucketID, name))
 		return err
 	})
 	if errors.Is(err, errNoRows) {
@@ -29,7 +29,7 @@ func (s *Server) findObject(ctx context.Context, c caller, bucketID, name string
 // findObjectAsServer reads one row whatever the caller may see: public
 // buckets and signed URLs.
 func (s *Server) findObjectAsServer(ctx context.Context, bucketID, name string) (object, error) {
-	o, err := scanObject(s.admin.QueryRow(ctx, qObjectGet, bucketID, name))
+	o, err := scanObject(s.admin.QueryRow(ctx, stmt.ObjectGet, bucketID, name))
 	if errors.Is(err, errNoRows) {
 		return o, errNoSuchKey()
 	}

@@ -75,13 +75,13 @@ func (l *limiter) admit(ctx context.Context, user string) (*admission, error) {
 
 func (l *limiter) reserve(ctx context.Context, a *admission) error {
 	return pgx.BeginFunc(ctx, l.db, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, qUploadLock, a.user); err != nil {
+		if _, err := tx.Exec(ctx, stmt.UploadLock, a.user); err != nil {
 			return fmt.Errorf("lock uploads of %s: %w", a.user, err)
 		}
 		var minute, hour int
 		var bytes int64
 		var minuteReset, hourReset, dayReset int
-		if err := tx.QueryRow(ctx, qUploadReserve, a.user).Scan(&minute, &hour, &bytes, &minuteReset, &hourReset, &dayReset); err != nil {
+		if err := tx.QueryRow(ctx, stmt.UploadReserve, a.user).Scan(&minute, &hour, &bytes, &minuteReset, &hourReset, &dayReset); err != nil {
 			return fmt.Errorf("count uploads of %s: %w", a.user, err)
 		}
 		switch {
@@ -93,7 +93,7 @@ func (l *limiter) reserve(ctx context.Context, a *admission) error {
 			return errDailyLimit(0, dayReset)
 		}
 		a.remaining = l.lim.BytesPerDay - bytes
-		if err := tx.QueryRow(ctx, qUploadRecord, a.user).Scan(&a.event); err != nil {
+		if err := tx.QueryRow(ctx, stmt.UploadRecord, a.user).Scan(&a.event); err != nil {
 			return fmt.Errorf("record upload of %s: %w", a.user, err)
 		}
 		return nil
@@ -119,7 +119,7 @@ func (a *admission) done(ctx context.Context, bytes int64) error {
 	a.once.Do(func() {
 		a.l.release(a.user)
 		if bytes > 0 {
-			if _, e := a.l.db.Exec(context.WithoutCancel(ctx), qUploadBytes, a.event, bytes); e != nil {
+			if _, e := a.l.db.Exec(context.WithoutCancel(ctx), stmt.UploadBytes, a.event, bytes); e != nil {
 				err = fmt.Errorf("record upload bytes of %s: %w", a.user, e)
 			}
 		}

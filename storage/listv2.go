@@ -159,7 +159,7 @@ func (s *Server) listObjectsV2(w http.ResponseWriter, r *http.Request) error {
 	}
 	var rows []row
 	err = s.asCaller(r.Context(), c, func(tx pgx.Tx) error {
-		q, _ := tx.Query(r.Context(), qObjectsListV2, bucketID, body.Prefix, body.WithDelimiter,
+		q, _ := tx.Query(r.Context(), stmt.ObjectsListV2, bucketID, body.Prefix, body.WithDelimiter,
 			cur.column, cur.order == "asc", limit+1, cur.after, after)
 		var (
 			x                          row

@@ -88,7 +88,7 @@ func (s *Server) listObjects(w http.ResponseWriter, r *http.Request) error {
 	bucketID := r.PathValue("bucket")
 	out := []listEntry{}
 	err = s.asCaller(r.Context(), c, func(tx pgx.Tx) error {
-		rows, _ := tx.Query(r.Context(), qObjectsList, bucketID, prefix, strings.ToLower(likePrefix(body.Search)),
+		rows, _ := tx.Query(r.Context(), stmt.ObjectsList, bucketID, prefix, strings.ToLower(likePrefix(body.Search)),
 			column, asc, limit, offset)
 		defer rows.Close()
 		for rows.Next() {
@@ -215,7 +215,7 @@ func (s *Server) moveObject(w http.ResponseWriter, r *http.Request) error {
 	var src object
 	var newKey, id string
 	err = s.asCaller(ctx, c, func(tx pgx.Tx) error {
-		src, err = scanObject(tx.QueryRow(ctx, qObjectGet, t.BucketID, t.SourceKey))
+		src, err = scanObject(tx.QueryRow(ctx, stmt.ObjectGet, t.BucketID, t.SourceKey))
 		if errors.Is(err, errNoRows) {
 			return errNoSuchKey()
 		}
@@ -235,7 +235,7 @@ func (s *Server) moveObject(w http.ResponseWriter, r *http.Request) error {
 			newVersion = &v
 		}
 		var version *string
-		err := tx.QueryRow(ctx, qObjectRename, t.BucketID, t.SourceKey, dst.ID, t.DestinationKey, newVersion).Scan(&id, &version)
+		err := tx.QueryRow(ctx, stmt.ObjectRename, t.BucketID, t.SourceKey, dst.ID, t.DestinationKey, newVersion).Scan(&id, &version)
 		if errors.Is(err, errNoRows) {
 			return errRLS("Access denied: no UPDATE policy allows moving this object", err)
 		}
@@ -361,7 +361,7 @@ func (s *Server) removeObjects(w http.ResponseWriter, r *http.Request) error {
 	bucketID := r.PathValue("bucket")
 	deleted := []object{}
 	err = s.asCaller(ctx, c, func(tx pgx.Tx) error {
-		rows, _ := tx.Query(ctx, qObjectsDelete, bucketID, names)
+		rows, _ := tx.Query(ctx, stmt.ObjectsDelete, bucketID, names)
 		defer rows.Close()
 		for rows.Next() {
 			o, err := scanObject(rows)
@@ -398,7 +398,7 @@ func (s *Server) deleteObject(w http.ResponseWriter, r *http.Request) error {
 	}
 	var o object
 	err = s.asCaller(ctx, c, func(tx pgx.Tx) error {
-		o, err = scanObject(tx.QueryRow(ctx, qObjectsDelete, bucketID, []string{name}))
+		o, err = scanObject(tx.QueryRow(ctx, stmt.ObjectsDelete, bucketID, []string{name}))
 		return err
 	})
 	if errors.Is(err, errNoRows) {

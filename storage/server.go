@@ -296,7 +296,7 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 // lookupBucket reads a bucket as the server (uploads and downloads find
 // their bucket whatever the caller may see, as the hosted API does).
 func (s *Server) lookupBucket(ctx context.Context, id string) (bucket, error) {
-	b, err := scanBucket(s.admin.QueryRow(ctx, qBucketGet, id))
+	b, err := scanBucket(s.admin.QueryRow(ctx, stmt.BucketGet, id))
 	if errors.Is(err, errNoRows) {
 		return b, errNoSuchBucket()
 	}
@@ -318,7 +318,7 @@ func (s *Server) plan(ctx context.Context, userID string) (string, error) {
 		return validate.PlanFree, nil
 	}
 	var plan string
-	if err := s.admin.QueryRow(ctx, qUserPlan, userID).Scan(&plan); err != nil {
+	if err := s.admin.QueryRow(ctx, stmt.UserPlan, userID).Scan(&plan); err != nil {
 		return "", fmt.Errorf("plan of %s: %w", userID, err)
 	}
 	return plan, nil

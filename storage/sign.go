@@ -167,7 +167,7 @@ func (s *Server) createSignedURLs(w http.ResponseWriter, r *http.Request) error 
 	bucketID := r.PathValue("bucket")
 	visible := map[string]bool{}
 	err = s.asCaller(r.Context(), c, func(tx pgx.Tx) error {
-		rows, _ := tx.Query(r.Context(), qObjectsVisible, bucketID, body.Paths)
+		rows, _ := tx.Query(r.Context(), stmt.ObjectsVisible, bucketID, body.Paths)
 		var name string
 		_, err := pgx.ForEachRow(rows, []any{&name}, func() error { visible[name] = true; return nil })
 		return err

@@ -218,15 +218,15 @@ func (s *Server) writeObject(ctx context.Context, tx pgx.Tx, req uploadRequest, 
 	metaJSON, _ := json.Marshal(meta)
 	id = newUUID()
 	if !req.upsert {
-		_, err := tx.Exec(ctx, qObjectInsert, id, req.bucketID, req.name, req.caller.owner(), req.caller.ownerID(),
+		_, err := tx.Exec(ctx, stmt.ObjectInsert, id, req.bucketID, req.name, req.caller.owner(), req.caller.ownerID(),
 			metaJSON, nullJSON(userMeta), version)
 		return id, "", err
 	}
 	var oldID, old *string
-	if err := s.admin.QueryRow(ctx, qObjectVersion, req.bucketID, req.name).Scan(&oldID, &old); err != nil && !errors.Is(err, errNoRows) {
+	if err := s.admin.QueryRow(ctx, stmt.ObjectVersion, req.bucketID, req.name).Scan(&oldID, &old); err != nil && !errors.Is(err, errNoRows) {
 		return "", "", fmt.Errorf("current version of %s/%s: %w", req.bucketID, req.name, err)
 	}
-	tag, err := tx.Exec(ctx, qObjectUpsert, id, req.bucketID, req.name, req.caller.owner(), req.caller.ownerID(),
+	tag, err := tx.Exec(ctx, stmt.ObjectUpsert, id, req.bucketID, req.name, req.caller.owner(), req.caller.ownerID(),
 		metaJSON, nullJSON(userMeta), version, old)
 	if err != nil {
 		return "", "", err

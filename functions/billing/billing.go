@@ -220,7 +220,7 @@ func (s *Service) checkout(ctx context.Context, r *functions.Request) (any, erro
 	if err != nil {
 		return nil, err
 	}
-	c.customerID, err = s.latestCustomer(ctx, userCustomerLatestSQL, c.userID)
+	c.customerID, err = s.latestCustomer(ctx, stmt.UserCustomerLatest, c.userID)
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +242,7 @@ func (s *Service) teamCheckout(ctx context.Context, r *functions.Request) (any, 
 	if err := s.mustManageTeam(ctx, r, c.teamID, true); err != nil {
 		return nil, err
 	}
-	c.customerID, err = s.latestCustomer(ctx, teamCustomerLatestSQL, c.teamID)
+	c.customerID, err = s.latestCustomer(ctx, stmt.TeamCustomerLatest, c.teamID)
 	if err != nil {
 		return nil, err
 	}
@@ -367,7 +367,7 @@ func (s *Service) mustManageTeam(ctx context.Context, r *functions.Request, team
 	}
 	var role *string
 	var exists bool
-	err := s.admin.QueryRow(ctx, teamAdminRoleSQL,
+	err := s.admin.QueryRow(ctx, stmt.TeamAdminRole,
 		teamID, r.UserID()).Scan(&exists, &role)
 	if err != nil {
 		return fail(true, checkout, http.StatusNotFound, "team not found")
@@ -393,7 +393,7 @@ func (s *Service) portal(ctx context.Context, r *functions.Request) (any, error)
 	if p.userID == "" {
 		return nil, fail(false, false, http.StatusBadRequest, "a signed-in user is required")
 	}
-	err := s.admin.QueryRow(ctx, userCustomerForPortalSQL, p.userID, in.CustomerID).Scan(&p.customerID)
+	err := s.admin.QueryRow(ctx, stmt.UserCustomerForPortal, p.userID, in.CustomerID).Scan(&p.customerID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		if in.CustomerID != "" {
 			return nil, fail(false, false, http.StatusForbidden, "customerId is not yours")
@@ -421,7 +421,7 @@ func (s *Service) teamPortal(ctx context.Context, r *functions.Request) (any, er
 		return nil, err
 	}
 	p := portal{userID: r.UserID(), teamID: in.TeamID, returnURL: s.cfg.PublicURL + "/app/teams/" + url.PathEscape(in.TeamID) + "/settings"}
-	err := s.admin.QueryRow(ctx, teamCustomerForPortalSQL, in.TeamID, in.CustomerID).Scan(&p.customerID)
+	err := s.admin.QueryRow(ctx, stmt.TeamCustomerForPortal, in.TeamID, in.CustomerID).Scan(&p.customerID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		if in.CustomerID != "" {
 			return nil, fail(true, false, http.StatusForbidden, "customerId is not this team's")

@@ -35,7 +35,7 @@ func (s *Service) localURL(kind, token string) string {
 
 func (s *Service) localCheckout(ctx context.Context, c checkout) (string, error) {
 	tok := newToken()
-	_, err := s.admin.Exec(ctx, localCheckoutInsertSQL,
+	_, err := s.admin.Exec(ctx, stmt.LocalCheckoutInsert,
 		tok, c.userID, c.teamID, c.price.Name, c.seats, c.customerEmail, c.successURL, c.cancelURL)
 	if err != nil {
 		return "", err
@@ -45,7 +45,7 @@ func (s *Service) localCheckout(ctx context.Context, c checkout) (string, error)
 
 func (s *Service) localPortal(ctx context.Context, p portal) (string, error) {
 	tok := newToken()
-	_, err := s.admin.Exec(ctx, localPortalInsertSQL, tok, p.userID, p.teamID, p.returnURL)
+	_, err := s.admin.Exec(ctx, stmt.LocalPortalInsert, tok, p.userID, p.teamID, p.returnURL)
 	if err != nil {
 		return "", err
 	}
@@ -63,7 +63,7 @@ type session struct {
 var errNoSession = errors.New("no such billing session")
 
 func loadSession(ctx context.Context, tx pgx.Tx, kind, id string, lock bool) (session, error) {
-	q := sessionLoadSQL
+	q := stmt.SessionLoad
 	if lock {
 		q += " FOR UPDATE"
 	}
@@ -156,14 +156,14 @@ func (s *Service) localPay(ctx context.Context, tok, action string) (any, error)
 		}
 		if action != "pay" {
 			to = se.CancelURL
-			_, err := tx.Exec(ctx, sessionCancelSQL, tok)
+			_, err := tx.Exec(ctx, stmt.SessionCancel, tok)
 			return err
 		}
 		to = se.SuccessURL
 		if err := recordLocal(ctx, tx, se, s.now()); err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, sessionCompleteSQL, tok)
+		_, err = tx.Exec(ctx, stmt.SessionComplete, tok)
 		return err
 	})
 	if errors.Is(err, errNoSession) {
@@ -183,9 +183,9 @@ func recordLocal(ctx context.Context, tx pgx.Tx, se session, now time.Time) erro
 	if p.Period == "year" {
 		end = now.AddDate(1, 0, 0)
 	}
-	owner, cancelAll := se.UserID, userSubscriptionsCancelActiveSQL
+	owner, cancelAll := se.UserID, stmt.UserSubscriptionsCancelActive
 	if se.TeamID != "" {
-		owner, cancelAll = se.TeamID, teamSubscriptionsCancelActiveSQL
+		owner, cancelAll = se.TeamID, stmt.TeamSubscriptionsCancelActive
 	}
 	if _, err := tx.Exec(ctx, cancelAll, owner); err != nil {
 		return err
@@ -204,10 +204,10 @@ type localSub struct {
 }
 
 func listSubscriptions(ctx context.Context, tx pgx.Tx, se session) ([]localSub, error) {
-	q := userSubscriptionsListSQL
+	q := stmt.UserSubscriptionsList
 	arg := se.UserID
 	if se.TeamID != "" {
-		q = teamSubscriptionsListSQL
+		q = stmt.TeamSubscriptionsList
 		arg = se.TeamID
 	}
 	rows, err := tx.Query(ctx, q, arg)
@@ -242,9 +242,9 @@ func (s *Service) localManage(ctx context.Context, tok string, form map[string][
 		}
 		switch get("action") {
 		case "cancel":
-			cancel, owner := userSubscriptionCancelSQL, se.UserID
+			cancel, owner := stmt.UserSubscriptionCancel, se.UserID
 			if se.TeamID != "" {
-				cancel, owner = teamSubscriptionCancelSQL, se.TeamID
+				cancel, owner = stmt.TeamSubscriptionCancel, se.TeamID
 			}
 			_, err := tx.Exec(ctx, cancel, get("subscription"), owner)
 			to = s.localURL("portal", tok)
@@ -256,7 +256,7 @@ func (s *Service) localManage(ctx context.Context, tok string, form map[string][
 				return nil
 			}
 			ntok := newToken()
-			_, err := tx.Exec(ctx, localChangeCheckoutInsertSQL, ntok, se.UserID, se.TeamID, p.Name,
+			_, err := tx.Exec(ctx, stmt.LocalChangeCheckoutInsert, ntok, se.UserID, se.TeamID, p.Name,
 				max(1, atoiOr(get("seats"), 5)), se.SuccessURL, s.localURL("portal", tok))
 			to = s.localURL("checkout", ntok)
 			return err
@@ -331,20 +331,4 @@ var (
 <div class="card"><h2>Change plan</h2><form method="post" action="{{.Action}}"><input type="hidden" name="action" value="change">
 {{range .Prices}}<p><button name="price" value="{{.Name}}">{{.Name}} — {{.Amount}} a {{.Period}}</button></p>{{end}}</form></div>
 <p><a href="{{.Session.SuccessURL}}">Return to Daybase</a></p>{{end}}`))
-)
-
-// Statements used inline above, from sql/*.sql.
-var (
-	localCheckoutInsertSQL           = query("local_checkout_insert")
-	localPortalInsertSQL             = query("local_portal_insert")
-	sessionLoadSQL                   = query("session_load")
-	sessionCancelSQL                 = query("session_cancel")
-	sessionCompleteSQL               = query("session_complete")
-	userSubscriptionsListSQL         = query("user_subscriptions_list")
-	teamSubscriptionsListSQL         = query("team_subscriptions_list")
-	localChangeCheckoutInsertSQL     = query("local_change_checkout_insert")
-	userSubscriptionsCancelActiveSQL = query("user_subscriptions_cancel_active")
-	teamSubscriptionsCancelActiveSQL = query("team_subscriptions_cancel_active")
-	userSubscriptionCancelSQL        = query("user_subscription_cancel")
-	teamSubscriptionCancelSQL        = query("team_subscription_cancel")
 )

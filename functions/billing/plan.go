@@ -29,20 +29,20 @@ func AssignPlan(ctx context.Context, admin *pgxpool.Pool, email, plan string) er
 	}
 	return pgx.BeginFunc(ctx, admin, func(tx pgx.Tx) error {
 		var userID string
-		err := tx.QueryRow(ctx, planAccountFindSQL, email).Scan(&userID)
+		err := tx.QueryRow(ctx, stmt.PlanAccountFind, email).Scan(&userID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("%w: %s", ErrNoAccount, email)
 		}
 		if err != nil {
 			return fmt.Errorf("find account %s: %w", email, err)
 		}
-		if _, err := tx.Exec(ctx, planSubscriptionsCancelSQL, userID); err != nil {
+		if _, err := tx.Exec(ctx, stmt.PlanSubscriptionsCancel, userID); err != nil {
 			return fmt.Errorf("cancel subscriptions of %s: %w", email, err)
 		}
 		if plan == "free" {
 			return nil
 		}
-		if _, err := tx.Exec(ctx, planSubscriptionInsertSQL, userID, plan); err != nil {
+		if _, err := tx.Exec(ctx, stmt.PlanSubscriptionInsert, userID, plan); err != nil {
 			return fmt.Errorf("assign %s to %s: %w", plan, email, err)
 		}
 		return nil
@@ -52,7 +52,7 @@ func AssignPlan(ctx context.Context, admin *pgxpool.Pool, email, plan string) er
 // CurrentPlan is the plan the caps apply to for the account of email.
 func CurrentPlan(ctx context.Context, admin *pgxpool.Pool, email string) (string, error) {
 	var plan *string
-	err := admin.QueryRow(ctx, planCurrentSQL, email).Scan(&plan)
+	err := admin.QueryRow(ctx, stmt.PlanCurrent, email).Scan(&plan)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", fmt.Errorf("%w: %s", ErrNoAccount, email)
 	}

@@ -26,11 +26,11 @@ type subscription struct {
 func upsertSubscription(ctx context.Context, tx pgx.Tx, s subscription) error {
 	var err error
 	if s.teamID == "" {
-		_, err = tx.Exec(ctx, userSubscriptionUpsertSQL,
+		_, err = tx.Exec(ctx, stmt.UserSubscriptionUpsert,
 			s.userID, s.status, s.planID, s.priceID, s.customerID, s.subscriptionID, s.periodStart, s.periodEnd, s.cancelAtPeriodEnd)
 	} else {
 		seats := max(s.seats, 1)
-		_, err = tx.Exec(ctx, teamSubscriptionUpsertSQL,
+		_, err = tx.Exec(ctx, stmt.TeamSubscriptionUpsert,
 			s.teamID, s.status, s.planID, s.priceID, s.customerID, s.subscriptionID, seats, s.periodStart, s.periodEnd, s.cancelAtPeriodEnd)
 	}
 	if err != nil {

@@ -38,7 +38,7 @@ func (s *Service) webhook(ctx context.Context, r *functions.Request) (any, error
 	}
 	applied := false
 	err = pgx.BeginFunc(ctx, s.admin, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, stripeEventRecordSQL, ev.ID, string(ev.Type))
+		tag, err := tx.Exec(ctx, stmt.StripeEventRecord, ev.ID, string(ev.Type))
 		if err != nil || tag.RowsAffected() == 0 {
 			return err // a redelivery: already applied
 		}
@@ -117,9 +117,9 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, ev stripe.Event) error {
 
 func insertIfAbsent(ctx context.Context, tx pgx.Tx, s subscription) error {
 	var exists bool
-	existsSQL := userSubscriptionExistsSQL
+	existsSQL := stmt.UserSubscriptionExists
 	if s.teamID != "" {
-		existsSQL = teamSubscriptionExistsSQL
+		existsSQL = stmt.TeamSubscriptionExists
 	}
 	if err := tx.QueryRow(ctx, existsSQL, s.subscriptionID).Scan(&exists); err != nil {
 		return err
@@ -131,7 +131,7 @@ func insertIfAbsent(ctx context.Context, tx pgx.Tx, s subscription) error {
 }
 
 func updateKnown(ctx context.Context, tx pgx.Tx, s subscription) error {
-	for _, updateSQL := range []string{userSubscriptionUpdateSQL, teamSubscriptionUpdateSQL} {
+	for _, updateSQL := range []string{stmt.UserSubscriptionUpdate, stmt.TeamSubscriptionUpdate} {
 		if _, err := tx.Exec(ctx, updateSQL, s.subscriptionID, s.status, s.cancelAtPeriodEnd, s.periodStart, s.periodEnd); err != nil {
 			return err
 		}

@@ -99,7 +99,7 @@ func countRows(ctx context.Context, r *functions.Request, parts []struct{ key, t
 	err := r.AsUser(ctx, func(tx pgx.Tx) error {
 		for _, p := range parts {
 			var n int
-			if err := tx.QueryRow(ctx, fmt.Sprintf(countRowsSQL, pgident.Qual("public", p.table))).Scan(&n); err != nil {
+			if err := tx.QueryRow(ctx, fmt.Sprintf(stmt.CountRows, pgident.Qual("public", p.table))).Scan(&n); err != nil {
 				return fmt.Errorf("count %s: %w", p.table, err)
 			}
 			total += n
@@ -112,12 +112,12 @@ func countRows(ctx context.Context, r *functions.Request, parts []struct{ key, t
 // Rows of one kind, as JSON, skipping soft-deleted ones (is_deleted or
 // is_marked_deleted, whichever the table has).
 func listSQL(table, order string) string {
-	return fmt.Sprintf(listRowsSQL, pgident.Qual("public", table), order)
+	return fmt.Sprintf(stmt.ListRows, pgident.Qual("public", table), order)
 }
 
 func writeJSON(ctx context.Context, tx pgx.Tx, w io.Writer) error {
 	var profile string
-	err := tx.QueryRow(ctx, profileSQL).Scan(&profile)
+	err := tx.QueryRow(ctx, stmt.Profile).Scan(&profile)
 	if err != nil {
 		return err
 	}
@@ -172,7 +172,7 @@ func writeCSV(ctx context.Context, tx pgx.Tx, w io.Writer) error {
 		return err
 	}
 	// Every column as text, the way PostgreSQL prints it; timestamps in UTC ISO 8601.
-	rows, err := tx.Query(ctx, taskRowsSQL)
+	rows, err := tx.Query(ctx, stmt.TaskRows)
 	if err != nil {
 		return err
 	}

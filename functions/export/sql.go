@@ -9,14 +9,11 @@ import (
 //go:embed sql/*.sql
 var sqlFiles embed.FS
 
-// query returns the statement in sql/<name>.sql.
-var query = sqlfile.Loader(sqlFiles)
+// statements are the package's SQL: field TableOid is sql/table_oid.sql.
+// CountRows and ListRows are templates: the table, quoted by pgident
+// (and ListRows' ORDER BY list, from parts).
+type statements struct {
+	CountRows, ListRows, Profile, TaskRows string
+}
 
-// count_rows and list_rows are templates: the table, quoted by pgident
-// (and list_rows' ORDER BY list, from parts).
-var (
-	countRowsSQL = query("count_rows")
-	listRowsSQL  = query("list_rows")
-	profileSQL   = query("profile")
-	taskRowsSQL  = query("task_rows")
-)
+var stmt = sqlfile.Load[statements](sqlFiles)

@@ -108,14 +108,14 @@ func (s *Service) connection(ctx context.Context, r *functions.Request, provider
 		return c, err
 	}
 	userID := r.UserID()
-	err := s.admin.QueryRow(ctx, connectionConfigSQL, userID, provider).Scan(&c.config)
+	err := s.admin.QueryRow(ctx, stmt.ConnectionConfig, userID, provider).Scan(&c.config)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, errNotConnected
 	}
 	if err != nil {
 		return c, err
 	}
-	rows, err := s.admin.Query(ctx, connectionSecretsSQL, userID, provider)
+	rows, err := s.admin.Query(ctx, stmt.ConnectionSecrets, userID, provider)
 	if err != nil {
 		return c, err
 	}
@@ -140,7 +140,7 @@ func (c connection) str(key string) string {
 func audit(ctx context.Context, r *functions.Request, provider, action, targetType, targetID string, meta map[string]any) error {
 	b, _ := json.Marshal(meta)
 	return r.AsUser(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, auditInsertSQL, provider, action, targetType, targetID, string(b), r.HTTP.Header.Get("X-Request-Id"))
+		_, err := tx.Exec(ctx, stmt.AuditInsert, provider, action, targetType, targetID, string(b), r.HTTP.Header.Get("X-Request-Id"))
 		return err
 	})
 }
@@ -185,7 +185,7 @@ func (s *Service) notifyTaskCreated(ctx context.Context, r *functions.Request) (
 		priority         int16
 	)
 	err := r.AsUser(ctx, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, taskForIssueSQL, in.TaskID).Scan(&title, &due, &priority, &tags)
+		return tx.QueryRow(ctx, stmt.TaskForIssue, in.TaskID).Scan(&title, &due, &priority, &tags)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, functions.Errorf(http.StatusNotFound, "Task not found")

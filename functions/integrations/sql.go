@@ -9,13 +9,9 @@ import (
 //go:embed sql/*.sql
 var sqlFiles embed.FS
 
-// query returns the statement in sql/<name>.sql.
-var query = sqlfile.Loader(sqlFiles)
+// statements are the package's SQL: field TableOid is sql/table_oid.sql.
+type statements struct {
+	ConnectionConfig, ConnectionSecrets, AuditInsert, TaskForIssue string
+}
 
-// The statements of the integration functions.
-var (
-	connectionConfigSQL  = query("connection_config")
-	connectionSecretsSQL = query("connection_secrets")
-	auditInsertSQL       = query("audit_insert")
-	taskForIssueSQL      = query("task_for_issue")
-)
+var stmt = sqlfile.Load[statements](sqlFiles)

@@ -170,7 +170,7 @@ func requireEmpty(ctx context.Context, tx pgx.Tx, user string) error {
 	var parts []string
 	for _, k := range ownedKinds {
 		var n int
-		err := tx.QueryRow(ctx, fmt.Sprintf(countLiveRowsSQL, pgident.Qual("public", k.table)), user).Scan(&n)
+		err := tx.QueryRow(ctx, fmt.Sprintf(stmt.CountLiveRows, pgident.Qual("public", k.table)), user).Scan(&n)
 		if err != nil {
 			return fmt.Errorf("count %s: %w", k.table, err)
 		}
@@ -264,7 +264,7 @@ func str(r row, key string) string {
 func (s *restorer) restoreProjects(ctx context.Context, b *backup) error {
 	for i, p := range b.Projects {
 		what := item("project", i, p, "name")
-		id, err := s.insert(ctx, what, insertProjectSQL, p)
+		id, err := s.insert(ctx, what, stmt.InsertProject, p)
 		if err != nil {
 			return err
 		}
@@ -288,7 +288,7 @@ func (s *restorer) projectFor(ctx context.Context, t row) (any, error) {
 	if id, ok := s.projectsByName[strings.ToLower(name)]; ok {
 		return id, nil
 	}
-	id, err := s.insert(ctx, fmt.Sprintf("project %q", name), insertNamedProjectSQL, row{}, name)
+	id, err := s.insert(ctx, fmt.Sprintf("project %q", name), stmt.InsertNamedProject, row{}, name)
 	if err != nil {
 		return nil, err
 	}
@@ -302,7 +302,7 @@ func (s *restorer) restoreNoteFolders(ctx context.Context, b *backup) error {
 		if name == "" || s.noteFolders[strings.ToLower(name)] {
 			return nil
 		}
-		if _, err := s.insert(ctx, what, insertNoteFolderSQL, r, name); err != nil {
+		if _, err := s.insert(ctx, what, stmt.InsertNoteFolder, r, name); err != nil {
 			return err
 		}
 		s.noteFolders[strings.ToLower(name)] = true
@@ -326,7 +326,7 @@ func (s *restorer) restoreNoteFolders(ctx context.Context, b *backup) error {
 
 func (s *restorer) restoreJournalFolders(ctx context.Context, b *backup) error {
 	for i, f := range b.JournalFolders {
-		id, err := s.insert(ctx, item("journal", i, f, "name"), insertJournalFolderSQL, f)
+		id, err := s.insert(ctx, item("journal", i, f, "name"), stmt.InsertJournalFolder, f)
 		if err != nil {
 			return err
 		}
@@ -358,7 +358,7 @@ func (s *restorer) restoreTasks(ctx context.Context, b *backup) error {
 		if id, ok := s.tasks[str(t, "parent_id")]; ok {
 			parent = id
 		}
-		id, err := s.insert(ctx, what, insertTaskSQL, t, parent, project)
+		id, err := s.insert(ctx, what, stmt.InsertTask, t, parent, project)
 		if err != nil {
 			return err
 		}
@@ -378,7 +378,7 @@ func (s *restorer) restoreTasks(ctx context.Context, b *backup) error {
 
 func (s *restorer) restoreNotes(ctx context.Context, b *backup) error {
 	for i, n := range b.Notes {
-		if _, err := s.insert(ctx, item("note", i, n, "title"), insertNoteSQL, n); err != nil {
+		if _, err := s.insert(ctx, item("note", i, n, "title"), stmt.InsertNote, n); err != nil {
 			return err
 		}
 		s.counts.Notes++
@@ -392,7 +392,7 @@ func (s *restorer) restoreJournals(ctx context.Context, b *backup) error {
 		if id, ok := s.journalFolders[str(j, "folder")]; ok {
 			folder = id
 		}
-		if _, err := s.insert(ctx, item("journal entry", i, j, "title"), insertJournalEntrySQL, without(j, "folder"), folder); err != nil {
+		if _, err := s.insert(ctx, item("journal entry", i, j, "title"), stmt.InsertJournalEntry, without(j, "folder"), folder); err != nil {
 			return err
 		}
 		s.counts.Journals++

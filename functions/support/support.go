@@ -131,28 +131,28 @@ func (s *Service) handle(ctx context.Context, r *functions.Request) (any, error)
 	)
 	err = r.AsService(ctx, func(tx pgx.Tx) error {
 		// One user's requests are counted and inserted one at a time.
-		if _, err := tx.Exec(ctx, requestLockSQL, uid); err != nil {
+		if _, err := tx.Exec(ctx, stmt.RequestLock, uid); err != nil {
 			return err
 		}
 		var (
 			n      int
 			oldest *time.Time
 		)
-		if err := tx.QueryRow(ctx, requestsLastHourSQL, uid).Scan(&n, &oldest); err != nil {
+		if err := tx.QueryRow(ctx, stmt.RequestsLastHour, uid).Scan(&n, &oldest); err != nil {
 			return err
 		}
 		if n >= s.cfg.PerHour {
 			var secs float64
-			if err := tx.QueryRow(ctx, secondsUntilSlotSQL, oldest).Scan(&secs); err != nil {
+			if err := tx.QueryRow(ctx, stmt.SecondsUntilSlot, oldest).Scan(&secs); err != nil {
 				return err
 			}
 			limited = max(time.Duration(secs*float64(time.Second)), time.Minute)
 			return nil
 		}
-		if err := tx.QueryRow(ctx, requestInsertSQL, uid, addr.Address, in.Message, topic).Scan(&id, &createdAt); err != nil {
+		if err := tx.QueryRow(ctx, stmt.RequestInsert, uid, addr.Address, in.Message, topic).Scan(&id, &createdAt); err != nil {
 			return err
 		}
-		return tx.QueryRow(ctx, accountEmailSQL, uid).Scan(&accountEmail)
+		return tx.QueryRow(ctx, stmt.AccountEmail, uid).Scan(&accountEmail)
 	})
 	if err != nil {
 		return nil, err
@@ -186,7 +186,7 @@ func (s *Service) handle(ctx context.Context, r *functions.Request) (any, error)
 			s.log.Warn("support request mail kept in the dev outbox: set DAYBASE_SUPPORT_EMAIL to receive it", "id", id)
 		}
 		if err := r.AsService(ctx, func(tx pgx.Tx) error {
-			_, err := tx.Exec(ctx, requestMailedSQL, id)
+			_, err := tx.Exec(ctx, stmt.RequestMailed, id)
 			return err
 		}); err != nil {
 			s.log.Error("support request mailed, mailed_at not recorded", "id", id, "err", err)

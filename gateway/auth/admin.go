@@ -13,19 +13,20 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/mailer"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 )
 
 // errUserNotFound is the admin API's answer for a missing user.
-func errUserNotFound() *apiError { return fail(CodeUserNotFound, "User not found") }
+func errUserNotFound() *apierr.Error { return apierr.Fail(apierr.CodeUserNotFound, "User not found") }
 
 // adminUser loads the user named in the path.
 func (s *Service) adminUser(ctx context.Context, db querier, r *http.Request) (*User, error) {
 	id := r.PathValue("user_id")
 	if !isUUID(id) {
-		return nil, fail(CodeValidationFailed, "user_id must be an UUID").withStatus(http.StatusNotFound)
+		return nil, apierr.Fail(apierr.CodeValidationFailed, "user_id must be an UUID").WithStatus(http.StatusNotFound)
 	}
 	u, err := store.LoadUser(ctx, db, id)
 	if errors.Is(err, errNoUser) {
@@ -46,14 +47,14 @@ func (s *Service) adminListUsers(w http.ResponseWriter, r *http.Request) error {
 	if v := qv.Get("page"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			return fail(CodeValidationFailed, "page must be a positive number")
+			return apierr.Fail(apierr.CodeValidationFailed, "page must be a positive number")
 		}
 		page = n
 	}
 	if v := qv.Get("per_page"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			return fail(CodeValidationFailed, "per_page must be a positive number")
+			return apierr.Fail(apierr.CodeValidationFailed, "per_page must be a positive number")
 		}
 		perPage = min(n, 1000)
 	}
@@ -117,7 +118,7 @@ func (s *Service) banUntil(d string) (*time.Time, error) {
 	}
 	dur, err := time.ParseDuration(d)
 	if err != nil || dur < 0 {
-		return nil, fail(CodeValidationFailed, "invalid format for ban duration: %q (want a duration such as 24h, or none)", d)
+		return nil, apierr.Fail(apierr.CodeValidationFailed, "invalid format for ban duration: %q (want a duration such as 24h, or none)", d)
 	}
 	t := s.now().Add(dur)
 	return &t, nil
@@ -134,7 +135,7 @@ func (s *Service) adminCreateUser(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	if p.Phone != "" {
-		return fail(CodePhoneProviderDisabled, "Phone users are disabled")
+		return apierr.Fail(apierr.CodePhoneProviderDisabled, "Phone users are disabled")
 	}
 	email, err := normaliseEmail(p.Email)
 	if err != nil {
@@ -150,14 +151,14 @@ func (s *Service) adminCreateUser(w http.ResponseWriter, r *http.Request) error 
 		}
 	}
 	if p.ID != "" && !isUUID(p.ID) {
-		return fail(CodeValidationFailed, "id must be an UUID")
+		return apierr.Fail(apierr.CodeValidationFailed, "id must be an UUID")
 	}
 	var userID string
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		if existing, err := s.userIDByEmail(ctx, tx, email); err != nil {
 			return err
 		} else if existing != "" {
-			return fail(CodeEmailExists, "A user with this email address has already been registered")
+			return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
 		}
 		var err error
 		userID, err = s.createUser(ctx, tx, newUser{Email: email, PasswordHash: hash, UserMetadata: p.UserMetadata,
@@ -218,7 +219,7 @@ func (s *Service) adminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	if p.Phone != "" && p.Phone != u.Phone {
-		return fail(CodePhoneProviderDisabled, "Phone users are disabled")
+		return apierr.Fail(apierr.CodePhoneProviderDisabled, "Phone users are disabled")
 	}
 	var hash string
 	if p.Password != nil {
@@ -240,7 +241,7 @@ func (s *Service) adminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 			if other, err := s.userIDByEmail(ctx, tx, newEmail); err != nil {
 				return err
 			} else if other != "" {
-				return fail(CodeEmailExists, "A user with this email address has already been registered")
+				return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
 			}
 			if _, err := tx.Exec(ctx, store.ApplyEmailChange, u.ID, newEmail); err != nil {
 				return fmt.Errorf("change email: %w", err)
@@ -365,7 +366,7 @@ func (s *Service) adminDeleteFactor(w http.ResponseWriter, r *http.Request) erro
 		}
 	}
 	if gone.ID == "" {
-		return fail(CodeMFAFactorNotFound, "Factor not found")
+		return apierr.Fail(apierr.CodeMFAFactorNotFound, "Factor not found")
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		if err := s.removeFactor(ctx, tx, gone.ID); err != nil {
@@ -425,7 +426,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 		switch p.Type {
 		case "signup", "invite":
 			if u != nil && u.EmailConfirmedAt != nil {
-				return fail(CodeEmailExists, "A user with this email address has already been registered")
+				return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
 			}
 			if p.Type == "signup" {
 				if err := s.checkNewPassword(p.Password); err != nil {
@@ -471,7 +472,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 			if other, err := s.userIDByEmail(ctx, tx, newEmail); err != nil {
 				return err
 			} else if other != "" {
-				return fail(CodeEmailExists, "A user with this email address has already been registered")
+				return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
 			}
 			if _, err := tx.Exec(ctx, store.SetEmailChange, userID, newEmail); err != nil {
 				return fmt.Errorf("record e-mail change: %w", err)
@@ -491,7 +492,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 			}
 			return err
 		}
-		return fail(CodeValidationFailed, "Invalid email action link type requested: %q", p.Type)
+		return apierr.Fail(apierr.CodeValidationFailed, "Invalid email action link type requested: %q", p.Type)
 	})
 	if err != nil {
 		return err
@@ -548,7 +549,7 @@ func (s *Service) invite(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 			if u.EmailConfirmedAt != nil {
-				return fail(CodeEmailExists, "A user with this email address has already been registered")
+				return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
 			}
 		} else if userID, err = s.createUser(ctx, tx, newUser{Email: email, UserMetadata: p.Data, Provider: "email", Invited: true}); err != nil {
 			return err

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"daybase/gateway/auth/apierr"
 )
 
 func TestAdminNeedsServiceRole(t *testing.T) {
@@ -15,14 +17,14 @@ func TestAdminNeedsServiceRole(t *testing.T) {
 		name   string
 		rq     req
 		status int
-		code   Code
+		code   apierr.Code
 	}{
-		{"anon key", req{method: "GET", path: "/admin/users", bearer: b.anonKey}, 403, CodeNotAdmin},
-		{"user token", req{method: "GET", path: "/admin/users", bearer: user.AccessToken}, 403, CodeNotAdmin},
-		{"bad token", req{method: "GET", path: "/admin/users", bearer: "nope"}, 403, CodeBadJWT},
-		{"anon apikey, no bearer", req{method: "GET", path: "/admin/users"}, 401, CodeNoAuthorization},
-		{"invite as user", req{method: "POST", path: "/invite", bearer: user.AccessToken, body: map[string]any{"email": "x@example.test"}}, 403, CodeNotAdmin},
-		{"generate_link as anon", req{method: "POST", path: "/admin/generate_link", bearer: b.anonKey, body: map[string]any{}}, 403, CodeNotAdmin},
+		{"anon key", req{method: "GET", path: "/admin/users", bearer: b.anonKey}, 403, apierr.CodeNotAdmin},
+		{"user token", req{method: "GET", path: "/admin/users", bearer: user.AccessToken}, 403, apierr.CodeNotAdmin},
+		{"bad token", req{method: "GET", path: "/admin/users", bearer: "nope"}, 403, apierr.CodeBadJWT},
+		{"anon apikey, no bearer", req{method: "GET", path: "/admin/users"}, 401, apierr.CodeNoAuthorization},
+		{"invite as user", req{method: "POST", path: "/invite", bearer: user.AccessToken, body: map[string]any{"email": "x@example.test"}}, 403, apierr.CodeNotAdmin},
+		{"generate_link as anon", req{method: "POST", path: "/admin/generate_link", bearer: b.anonKey, body: map[string]any{}}, 403, apierr.CodeNotAdmin},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,7 +49,7 @@ func TestAdminUsers(t *testing.T) {
 	if u.EmailConfirmedAt == nil || u.UserMetadata["full_name"] != "Ada" || u.AppMetadata["plan"] != "pro" || u.AppMetadata["provider"] != "email" {
 		t.Fatalf("created: %+v", u)
 	}
-	wantError(t, admin("POST", "/admin/users", map[string]any{"email": email}), 422, CodeEmailExists)
+	wantError(t, admin("POST", "/admin/users", map[string]any{"email": email}), 422, apierr.CodeEmailExists)
 	// The created user signs in.
 	b.signInPassword(t, email, "hunter-two-2")
 
@@ -84,16 +86,16 @@ func TestAdminUsers(t *testing.T) {
 		t.Fatalf("updated: %s", res.Body)
 	}
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": "renamed-" + email, "password": "new password"}}),
-		400, CodeUserBanned)
+		400, apierr.CodeUserBanned)
 	wantStatus(t, admin("PUT", "/admin/users/"+u.ID, map[string]any{"ban_duration": "none"}), 200)
 	b.signInPassword(t, "renamed-"+email, "new password")
 
 	wantStatus(t, admin("GET", "/admin/users/"+u.ID, nil), 200)
-	wantError(t, admin("GET", "/admin/users/00000000-0000-4000-8000-000000000000", nil), 404, CodeUserNotFound)
+	wantError(t, admin("GET", "/admin/users/00000000-0000-4000-8000-000000000000", nil), 404, apierr.CodeUserNotFound)
 
 	// Soft delete frees the address; hard delete removes the row.
 	wantStatus(t, admin("DELETE", "/admin/users/"+u.ID, map[string]any{"should_soft_delete": true}), 200)
-	wantError(t, admin("GET", "/admin/users/"+u.ID, nil), 404, CodeUserNotFound)
+	wantError(t, admin("GET", "/admin/users/"+u.ID, nil), 404, apierr.CodeUserNotFound)
 	b.signUp(t, "renamed-"+email, "hunter-two-2")
 	other := b.signUp(t, uniqueEmail("gone"), "hunter-two-2")
 	wantStatus(t, admin("DELETE", "/admin/users/"+other.User.ID, map[string]any{"should_soft_delete": false}), 200)
@@ -103,7 +105,7 @@ func TestAdminUsers(t *testing.T) {
 		t.Fatal("hard-deleted user still there")
 	}
 	// A deleted user's token is refused.
-	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: other.AccessToken}), 403, CodeUserNotFound)
+	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: other.AccessToken}), 403, apierr.CodeUserNotFound)
 }
 
 func TestAdminFactors(t *testing.T) {
@@ -120,7 +122,7 @@ func TestAdminFactors(t *testing.T) {
 		t.Fatalf("factors: %s", res.Body)
 	}
 	wantStatus(t, admin("DELETE", "/admin/users/"+aal2.User.ID+"/factors/"+f.ID), 200)
-	wantError(t, admin("DELETE", "/admin/users/"+aal2.User.ID+"/factors/"+f.ID), 404, CodeMFAFactorNotFound)
+	wantError(t, admin("DELETE", "/admin/users/"+aal2.User.ID+"/factors/"+f.ID), 404, apierr.CodeMFAFactorNotFound)
 }
 
 func TestAdminGenerateLinkAndInvite(t *testing.T) {
@@ -144,8 +146,8 @@ func TestAdminGenerateLinkAndInvite(t *testing.T) {
 	v := b.do(t, req{method: "POST", path: "/verify", body: map[string]any{"type": "signup", "email": email, "token": m["email_otp"]}})
 	wantStatus(t, v, 200)
 
-	wantError(t, admin("POST", "/admin/generate_link", map[string]any{"type": "recovery", "email": uniqueEmail("nobody")}), 404, CodeUserNotFound)
-	wantError(t, admin("POST", "/admin/generate_link", map[string]any{"type": "bogus", "email": email}), 400, CodeValidationFailed)
+	wantError(t, admin("POST", "/admin/generate_link", map[string]any{"type": "recovery", "email": uniqueEmail("nobody")}), 404, apierr.CodeUserNotFound)
+	wantError(t, admin("POST", "/admin/generate_link", map[string]any{"type": "bogus", "email": email}), 400, apierr.CodeValidationFailed)
 	res = admin("POST", "/admin/generate_link", map[string]any{"type": "recovery", "email": email})
 	wantStatus(t, res, 200)
 	v = b.do(t, req{method: "POST", path: "/verify", body: map[string]any{"type": "recovery", "token_hash": res.object(t)["hashed_token"]}})
@@ -161,7 +163,7 @@ func TestAdminGenerateLinkAndInvite(t *testing.T) {
 	if !strings.Contains(mail, "type=invite") {
 		t.Fatalf("invite mail: %s", mail)
 	}
-	wantError(t, admin("POST", "/invite", map[string]any{"email": email}), 422, CodeEmailExists)
+	wantError(t, admin("POST", "/invite", map[string]any{"email": email}), 422, apierr.CodeEmailExists)
 }
 
 func TestPublicEndpoints(t *testing.T) {
@@ -177,5 +179,5 @@ func TestPublicEndpoints(t *testing.T) {
 		t.Fatalf("settings = %s", res.Body)
 	}
 	wantStatus(t, b.do(t, req{method: "GET", path: "/health"}), 200)
-	wantError(t, b.do(t, req{method: "GET", path: "/nope"}), 404, CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "GET", path: "/nope"}), 404, apierr.CodeValidationFailed)
 }

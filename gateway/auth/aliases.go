@@ -10,13 +10,9 @@ import (
 // The answers' JSON shapes live in gateway/auth/wire; these names keep
 // the handlers' (and other packages') spelling.
 type (
-	User          = wire.User
-	Identity      = wire.Identity
-	Factor        = wire.Factor
-	tokenResponse = wire.TokenResponse
-	amrEntry      = wire.AMREntry
-	accessClaims  = wire.AccessClaims
-	weakPassword  = wire.WeakPassword
+	User     = wire.User
+	Identity = wire.Identity
+	Factor   = wire.Factor
 )
 
 // querier is what both the pool and a transaction offer.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"daybase/gateway/auth/apierr"
 )
 
 // signInAnonymously is auth-js's signInAnonymously: POST /signup with
@@ -65,7 +67,7 @@ func TestAnonymousSignInAndUpgrade(t *testing.T) {
 func TestAnonymousSignInsOffByDefault(t *testing.T) {
 	b := setup(t)
 	wantError(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"data": map[string]any{}}}),
-		http.StatusUnprocessableEntity, CodeAnonymousDisabled)
+		http.StatusUnprocessableEntity, apierr.CodeAnonymousDisabled)
 	if m := b.do(t, req{method: "GET", path: "/settings"}).object(t); m["external"].(map[string]any)["anonymous_users"] != false {
 		t.Fatal("settings announce anonymous sign-ins")
 	}

@@ -8,7 +8,7 @@
 // The gateway mounts a [Service] at /auth/v1, checks the apikey and puts
 // the caller's [identity.Identity] in the request context; handlers here
 // see paths without the prefix (/signup, /token, …). Every handler
-// returns an error, rendered once by [Service.writeError] through the code
+// returns an error, rendered once by [apierr.Write] through the code
 // table in errors.go.
 //
 //	svc, err := auth.New(auth.Defaults(), pool, signer, "http://127.0.0.1:54321", log)
@@ -36,8 +36,10 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/idtoken"
 	"daybase/gateway/auth/store"
+	"daybase/gateway/auth/wire"
 	"daybase/internal/identity"
 	"daybase/internal/mail"
 	"daybase/internal/token"
@@ -195,7 +197,7 @@ func (s *Service) routes() {
 
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Supabase-Api-Version", apiVersion)
-		s.writeError(w, r, fail(CodeValidationFailed, "%s %s is not an auth endpoint", r.Method, r.URL.Path).withStatus(http.StatusNotFound))
+		apierr.Write(w, r, s.log, apierr.Fail(apierr.CodeValidationFailed, "%s %s is not an auth endpoint", r.Method, r.URL.Path).WithStatus(http.StatusNotFound))
 	})
 }
 
@@ -210,7 +212,7 @@ func (s *Service) handle(pattern string, h handlerFunc) {
 				w.WriteHeader(499) // the client went away; nothing to render
 				return
 			}
-			s.writeError(w, r, err)
+			apierr.Write(w, r, s.log, err)
 		}
 	})
 }
@@ -219,7 +221,7 @@ func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.Serv
 
 // writeJSON writes one JSON answer.
 func writeJSON(w http.ResponseWriter, status int, v any) error {
-	if r, ok := v.(*tokenResponse); ok && r != nil {
+	if r, ok := v.(*wire.TokenResponse); ok && r != nil {
 		// Session answers: the same bytes, without reflection (encode.go).
 		bp := encodeBufs.Get().(*[]byte)
 		if b, err := r.AppendJSON((*bp)[:0]); err == nil {
@@ -248,13 +250,13 @@ func readJSON(r *http.Request, v any) error {
 		if errors.As(err, &mbe) {
 			return err
 		}
-		return fail(CodeBadJSON, "Could not read request body").because(err)
+		return apierr.Fail(apierr.CodeBadJSON, "Could not read request body").Because(err)
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
 		return nil
 	}
 	if err := json.Unmarshal(b, v); err != nil {
-		return fail(CodeBadJSON, "Could not parse request body as JSON: %v", err)
+		return apierr.Fail(apierr.CodeBadJSON, "Could not parse request body as JSON: %v", err)
 	}
 	return nil
 }
@@ -300,15 +302,15 @@ type caller struct {
 // GoTrue's requireAuthentication does (reference §1.8).
 func (s *Service) requireUser(ctx context.Context, r *http.Request) (caller, error) {
 	if r.Header.Get("Authorization") == "" {
-		return caller{}, fail(CodeNoAuthorization, "This endpoint requires a valid Bearer token")
+		return caller{}, apierr.Fail(apierr.CodeNoAuthorization, "This endpoint requires a valid Bearer token")
 	}
 	id := identity.FromContext(ctx)
 	if id.Err != nil {
-		return caller{}, fail(CodeBadJWT, "invalid JWT: unable to parse or verify signature, %s", jwtProblem(id.Err)).because(id.Err)
+		return caller{}, apierr.Fail(apierr.CodeBadJWT, "invalid JWT: unable to parse or verify signature, %s", jwtProblem(id.Err)).Because(id.Err)
 	}
 	sub := id.Subject()
 	if sub == "" || !isUUID(sub) {
-		return caller{}, fail(CodeBadJWT, "invalid claim: missing sub claim")
+		return caller{}, apierr.Fail(apierr.CodeBadJWT, "invalid claim: missing sub claim")
 	}
 	c := caller{UserID: sub, Claims: id.Claims}
 	c.SessionID, _ = id.Claims["session_id"].(string)
@@ -318,10 +320,10 @@ func (s *Service) requireUser(ctx context.Context, r *http.Request) (caller, err
 		return caller{}, fmt.Errorf("look up caller: %w", err)
 	}
 	if !userOK {
-		return caller{}, fail(CodeUserNotFound, "User from sub claim in JWT does not exist").withStatus(http.StatusForbidden)
+		return caller{}, apierr.Fail(apierr.CodeUserNotFound, "User from sub claim in JWT does not exist").WithStatus(http.StatusForbidden)
 	}
 	if c.SessionID != "" && !sessionOK {
-		return caller{}, fail(CodeSessionNotFound, "Session from session_id claim in JWT does not exist")
+		return caller{}, apierr.Fail(apierr.CodeSessionNotFound, "Session from session_id claim in JWT does not exist")
 	}
 	return c, nil
 }
@@ -344,13 +346,13 @@ func jwtProblem(err error) string {
 func (s *Service) requireAdmin(r *http.Request) error {
 	id := identity.FromContext(r.Context())
 	if id.Err != nil {
-		return fail(CodeBadJWT, "invalid JWT: unable to parse or verify signature").because(id.Err)
+		return apierr.Fail(apierr.CodeBadJWT, "invalid JWT: unable to parse or verify signature").Because(id.Err)
 	}
 	if r.Header.Get("Authorization") == "" && id.APIKeyRole != identity.ServiceRole {
-		return fail(CodeNoAuthorization, "This endpoint requires a Bearer token")
+		return apierr.Fail(apierr.CodeNoAuthorization, "This endpoint requires a Bearer token")
 	}
 	if id.Role != identity.ServiceRole {
-		return fail(CodeNotAdmin, "User not allowed")
+		return apierr.Fail(apierr.CodeNotAdmin, "User not allowed")
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"daybase/gateway/auth/conf"
 	"daybase/internal/token"
 )
 
@@ -91,7 +92,7 @@ func (m *cpuMeter) stop(b *testing.B, n int, unit string) {
 
 // benchServer serves the bundle over HTTP with rate limits off.
 func benchServer(b *testing.B, opts ...func(*Config)) (*testBundle, *httptest.Server, *http.Client) {
-	tb := setup(b, append([]func(*Config){func(c *Config) { c.RateLimits = RateLimits{} }}, opts...)...)
+	tb := setup(b, append([]func(*Config){func(c *Config) { c.RateLimits = conf.RateLimits{} }}, opts...)...)
 	srv := httptest.NewServer(tb.gw)
 	b.Cleanup(srv.Close)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: benchClients * 2, MaxConnsPerHost: benchClients * 2}}

@@ -5,14 +5,16 @@ import (
 	"errors"
 	"net/http"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/captcha"
+	"daybase/gateway/auth/conf"
 )
 
 // captchaVerifier answers GoTrue's captcha_failed for the tokens
 // gateway/auth/captcha refuses.
 type captchaVerifier struct{ v *captcha.Verifier }
 
-func newCaptchaVerifier(cfg CaptchaConfig, client *http.Client) *captchaVerifier {
+func newCaptchaVerifier(cfg conf.CaptchaConfig, client *http.Client) *captchaVerifier {
 	return &captchaVerifier{v: captcha.New(cfg, client)}
 }
 
@@ -21,7 +23,7 @@ func (c *captchaVerifier) verify(ctx context.Context, tok, ip string) error {
 	err := c.v.Verify(ctx, tok, ip)
 	var r *captcha.Refusal
 	if errors.As(err, &r) {
-		return fail(CodeCaptchaFailed, "captcha protection: request disallowed (%s)", r.Reason)
+		return apierr.Fail(apierr.CodeCaptchaFailed, "captcha protection: request disallowed (%s)", r.Reason)
 	}
 	return err
 }

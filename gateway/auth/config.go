@@ -6,10 +6,7 @@ import "daybase/gateway/auth/conf"
 // callers' spelling (cmd/daybase builds an auth.Config).
 type (
 	Config        = conf.Config
-	SMTPConfig    = conf.SMTPConfig
-	RateLimits    = conf.RateLimits
 	OAuthProvider = conf.OAuthProvider
-	CaptchaConfig = conf.CaptchaConfig
 	Rate          = conf.Rate
 	IDTokenIssuer = conf.IDTokenIssuer
 )

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/mailer"
 	"daybase/gateway/auth/store"
 )
@@ -107,7 +108,7 @@ func (s *Service) otp(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if p.Phone != "" {
-		return fail(CodePhoneProviderDisabled, "Phone logins are disabled")
+		return apierr.Fail(apierr.CodePhoneProviderDisabled, "Phone logins are disabled")
 	}
 	challenge, method, err := p.parse()
 	if err != nil {
@@ -124,10 +125,10 @@ func (s *Service) otp(w http.ResponseWriter, r *http.Request) error {
 	}
 	createUser := p.CreateUser == nil || *p.CreateUser
 	if userID == "" && !createUser {
-		return fail(CodeOTPDisabled, "Signups not allowed for otp")
+		return apierr.Fail(apierr.CodeOTPDisabled, "Signups not allowed for otp")
 	}
 	if userID == "" && s.cfg.DisableSignup {
-		return fail(CodeSignupDisabled, "Signups not allowed for this instance")
+		return apierr.Fail(apierr.CodeSignupDisabled, "Signups not allowed for this instance")
 	}
 	if err := s.limits.emailSend.take(email, s.now()); err != nil {
 		return err
@@ -188,9 +189,9 @@ func (s *Service) resend(w http.ResponseWriter, r *http.Request) error {
 	switch p.Type {
 	case "signup", "email_change":
 	case "sms", "phone_change":
-		return fail(CodePhoneProviderDisabled, "Phone verification is disabled")
+		return apierr.Fail(apierr.CodePhoneProviderDisabled, "Phone verification is disabled")
 	default:
-		return fail(CodeValidationFailed, "Missing one of these types: signup, email_change, sms, phone_change")
+		return apierr.Fail(apierr.CodeValidationFailed, "Missing one of these types: signup, email_change, sms, phone_change")
 	}
 	challenge, method, err := p.parse()
 	if err != nil {
@@ -277,7 +278,7 @@ func (s *Service) reauthenticate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if u.Email == "" {
-		return fail(CodeValidationFailed, "Reauthentication requires the user to have an email or a phone number")
+		return apierr.Fail(apierr.CodeValidationFailed, "Reauthentication requires the user to have an email or a phone number")
 	}
 	if err := s.limits.otp.take(s.clientIP(r), s.now()); err != nil {
 		return err

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"daybase/gateway/auth/apierr"
 )
 
 var (
@@ -91,14 +93,14 @@ func TestRecoveryWithCode(t *testing.T) {
 	b.signUp(t, email, "hunter-two-2")
 	wantStatus(t, b.do(t, req{method: "POST", path: "/recover", body: map[string]any{"email": email}}), 200)
 	_, code := b.mailLink(t, email)
-	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: map[string]any{"type": "recovery", "email": email, "token": "000000"}}), 403, CodeOTPExpired)
+	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: map[string]any{"type": "recovery", "email": email, "token": "000000"}}), 403, apierr.CodeOTPExpired)
 	res := b.do(t, req{method: "POST", path: "/verify", body: map[string]any{"type": "recovery", "email": email, "token": code}})
 	wantStatus(t, res, 200)
 	var s session
 	res.decode(t, &s)
 	wantStatus(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"password": "brand new"}}), 200)
 	b.signInPassword(t, email, "brand new")
-	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"password": "brand new"}}), 422, CodeSamePassword)
+	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"password": "brand new"}}), 422, apierr.CodeSamePassword)
 }
 
 // TestWrongCodesPerAddress is issue 17's finding 8: wrong guesses of an
@@ -114,17 +116,17 @@ func TestWrongCodesPerAddress(t *testing.T) {
 	wrong := fmt.Sprintf("%06d", (mustAtoi(t, code)+1)%1_000_000)
 	for i := range 5 {
 		wantError(t, b.do(t, req{method: "POST", path: "/verify", ip: fmt.Sprintf("203.0.113.%d", i+1),
-			body: map[string]any{"type": "recovery", "email": email, "token": wrong}}), 403, CodeOTPExpired)
+			body: map[string]any{"type": "recovery", "email": email, "token": wrong}}), 403, apierr.CodeOTPExpired)
 	}
 	wantError(t, b.do(t, req{method: "POST", path: "/verify", ip: "203.0.113.99",
-		body: map[string]any{"type": "recovery", "email": email, "token": code}}), 403, CodeOTPExpired)
+		body: map[string]any{"type": "recovery", "email": email, "token": code}}), 403, apierr.CodeOTPExpired)
 
 	// A new code works (and starts from zero failures).
 	b.db.Pool.Exec(t.Context(), "UPDATE auth.users SET recovery_sent_at = now() - interval '2 minutes' WHERE email = $1", email)
 	wantStatus(t, b.do(t, req{method: "POST", path: "/recover", body: map[string]any{"email": email}}), 200)
 	_, fresh := b.mailLink(t, email)
 	wantError(t, b.do(t, req{method: "POST", path: "/verify",
-		body: map[string]any{"type": "recovery", "email": email, "token": wrong}}), 403, CodeOTPExpired)
+		body: map[string]any{"type": "recovery", "email": email, "token": wrong}}), 403, apierr.CodeOTPExpired)
 	wantStatus(t, b.do(t, req{method: "POST", path: "/verify", body: map[string]any{"type": "recovery", "email": email, "token": fresh}}), 200)
 }
 
@@ -156,7 +158,7 @@ func TestSignUpConfirmationAndPKCE(t *testing.T) {
 	}
 	code := loc.Query().Get("code")
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=pkce", body: map[string]any{"auth_code": code, "code_verifier": strings.Repeat("z", 64)}}),
-		400, CodeBadCodeVerifier)
+		400, apierr.CodeBadCodeVerifier)
 	res = b.do(t, req{method: "POST", path: "/token?grant_type=pkce", body: map[string]any{"auth_code": code, "code_verifier": verifier}})
 	wantStatus(t, res, 200)
 	var s session
@@ -165,7 +167,7 @@ func TestSignUpConfirmationAndPKCE(t *testing.T) {
 		t.Fatalf("pkce session: %s", res.Body)
 	}
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=pkce", body: map[string]any{"auth_code": code, "code_verifier": verifier}}),
-		404, CodeFlowStateNotFound)
+		404, apierr.CodeFlowStateNotFound)
 
 	// A registered address answers like a new one when confirmation is on.
 	res = b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter-two-2"}})
@@ -195,7 +197,7 @@ func TestRedirectToIsChecked(t *testing.T) {
 func TestMagicLinkOTP(t *testing.T) {
 	b := setup(t)
 	email := uniqueEmail("otp")
-	wantError(t, b.do(t, req{method: "POST", path: "/otp", body: map[string]any{"email": email, "create_user": false}}), 422, CodeOTPDisabled)
+	wantError(t, b.do(t, req{method: "POST", path: "/otp", body: map[string]any{"email": email, "create_user": false}}), 422, apierr.CodeOTPDisabled)
 	res := b.do(t, req{method: "POST", path: "/otp", body: map[string]any{"email": email, "create_user": true, "data": map[string]any{}}})
 	wantStatus(t, res, 200)
 	_, code := b.mailLink(t, email)
@@ -208,7 +210,7 @@ func TestMagicLinkOTP(t *testing.T) {
 	}
 	// A confirmed address gets a magic link, within the mail rate limit.
 	res = b.do(t, req{method: "POST", path: "/otp", body: map[string]any{"email": email}})
-	wantError(t, res, 429, CodeOverEmailSendRateLimit)
+	wantError(t, res, 429, apierr.CodeOverEmailSendRateLimit)
 }
 
 func TestResendAndEmailChange(t *testing.T) {
@@ -218,7 +220,7 @@ func TestResendAndEmailChange(t *testing.T) {
 	newEmail := uniqueEmail("new")
 	taken := uniqueEmail("taken")
 	b.signUp(t, taken, "hunter-two-2")
-	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"email": taken}}), 422, CodeEmailExists)
+	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"email": taken}}), 422, apierr.CodeEmailExists)
 
 	res := b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"email": newEmail}})
 	wantStatus(t, res, 200)
@@ -245,7 +247,7 @@ func TestResendAndEmailChange(t *testing.T) {
 
 	// Resend of a sign-up confirmation for an unknown address answers {}.
 	wantStatus(t, b.do(t, req{method: "POST", path: "/resend", body: map[string]any{"type": "signup", "email": uniqueEmail("ghost")}}), 200)
-	wantError(t, b.do(t, req{method: "POST", path: "/resend", body: map[string]any{"type": "nope", "email": email}}), 400, CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "POST", path: "/resend", body: map[string]any{"type": "nope", "email": email}}), 400, apierr.CodeValidationFailed)
 }
 
 func TestReauthenticateNonce(t *testing.T) {
@@ -256,11 +258,11 @@ func TestReauthenticateNonce(t *testing.T) {
 	wantStatus(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"password": "second pw"}}), 200)
 	// An old one needs the nonce.
 	b.db.Pool.Exec(t.Context(), "UPDATE auth.sessions SET created_at = now() - interval '25 hours'")
-	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"password": "third pw"}}), 400, CodeReauthNeeded)
+	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"password": "third pw"}}), 400, apierr.CodeReauthNeeded)
 	wantStatus(t, b.do(t, req{method: "GET", path: "/reauthenticate", bearer: s.AccessToken}), 200)
 	body := b.lastMail(t, email)
 	nonce := regexp.MustCompile(`\b(\d{6})\b`).FindString(body)
-	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"password": "third pw", "nonce": "999999"}}), 400, CodeReauthNotValid)
+	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"password": "third pw", "nonce": "999999"}}), 400, apierr.CodeReauthNotValid)
 	wantStatus(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"password": "third pw", "nonce": nonce}}), 200)
 }
 
@@ -271,35 +273,35 @@ func TestLogoutScopes(t *testing.T) {
 	s2 := b.signInPassword(t, email, "hunter-two-2")
 	s3 := b.signInPassword(t, email, "hunter-two-2")
 
-	wantError(t, b.do(t, req{method: "POST", path: "/logout?scope=everything", bearer: s1.AccessToken}), 400, CodeValidationFailed)
-	wantError(t, b.do(t, req{method: "POST", path: "/logout"}), 401, CodeNoAuthorization)
+	wantError(t, b.do(t, req{method: "POST", path: "/logout?scope=everything", bearer: s1.AccessToken}), 400, apierr.CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "POST", path: "/logout"}), 401, apierr.CodeNoAuthorization)
 
 	wantStatus(t, b.do(t, req{method: "POST", path: "/logout?scope=local", bearer: s3.AccessToken}), 204)
-	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: s3.AccessToken}), 403, CodeSessionNotFound)
+	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: s3.AccessToken}), 403, apierr.CodeSessionNotFound)
 	wantStatus(t, b.do(t, req{method: "GET", path: "/user", bearer: s1.AccessToken}), 200)
 
 	wantStatus(t, b.do(t, req{method: "POST", path: "/logout?scope=others", bearer: s1.AccessToken}), 204)
-	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: s2.AccessToken}), 403, CodeSessionNotFound)
+	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: s2.AccessToken}), 403, apierr.CodeSessionNotFound)
 	wantStatus(t, b.do(t, req{method: "GET", path: "/user", bearer: s1.AccessToken}), 200)
 
 	s4 := b.signInPassword(t, email, "hunter-two-2")
 	wantStatus(t, b.do(t, req{method: "POST", path: "/logout", bearer: s4.AccessToken}), 204)
-	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: s1.AccessToken}), 403, CodeSessionNotFound)
+	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: s1.AccessToken}), 403, apierr.CodeSessionNotFound)
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s1.RefreshToken}}),
-		400, CodeRefreshTokenNotFound)
+		400, apierr.CodeRefreshTokenNotFound)
 }
 
 func TestUserEndpointTokens(t *testing.T) {
 	b := setup(t)
-	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: b.anonKey}), 403, CodeBadJWT)
-	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: "abc.def.ghi"}), 403, CodeBadJWT)
-	wantError(t, b.do(t, req{method: "GET", path: "/user"}), 401, CodeNoAuthorization)
+	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: b.anonKey}), 403, apierr.CodeBadJWT)
+	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: "abc.def.ghi"}), 403, apierr.CodeBadJWT)
+	wantError(t, b.do(t, req{method: "GET", path: "/user"}), 401, apierr.CodeNoAuthorization)
 	s := b.signUp(t, uniqueEmail("meta"), "hunter-two-2")
 	expired := b.claims(t, s.AccessToken)
 	expired["exp"] = time.Now().Add(-time.Minute).Unix()
 	old, _ := b.signer.Sign(expired)
 	res := b.do(t, req{method: "GET", path: "/user", bearer: old})
-	wantError(t, res, 403, CodeBadJWT)
+	wantError(t, res, 403, apierr.CodeBadJWT)
 	if msg := res.object(t)["message"].(string); msg != "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired" {
 		t.Fatalf("expired token message %q", msg)
 	}
@@ -310,5 +312,5 @@ func TestUserEndpointTokens(t *testing.T) {
 	if md["full_name"] != "Ada" || md["x"] != nil {
 		t.Fatalf("metadata merge: %v", md)
 	}
-	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"app_metadata": map[string]any{"role": "x"}}}), 403, CodeNotAdmin)
+	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s.AccessToken, body: map[string]any{"app_metadata": map[string]any{"role": "x"}}}), 403, apierr.CodeNotAdmin)
 }

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"daybase/gateway/auth/apierr"
 )
 
 // The answers auth-js's own suite checks by message: an address GoTrue's
@@ -12,7 +14,7 @@ import (
 func TestGoTrueErrorShapes(t *testing.T) {
 	b := setup(t, func(c *Config) { c.AnonymousSignIns = true })
 	const invalid = "xx:;x@x.x" // auth-js's INVALID_EMAIL
-	wantMessage := func(t *testing.T, res response, status int, code Code, msg string) {
+	wantMessage := func(t *testing.T, res response, status int, code apierr.Code, msg string) {
 		t.Helper()
 		wantError(t, res, status, code)
 		if m := res.object(t)["message"]; m != msg {
@@ -32,7 +34,7 @@ func TestGoTrueErrorShapes(t *testing.T) {
 		{"signUp", b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": invalid, "password": "password123"}})},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			wantMessage(t, c.res, http.StatusBadRequest, CodeEmailAddressInvalid, "Unable to validate email address: invalid format")
+			wantMessage(t, c.res, http.StatusBadRequest, apierr.CodeEmailAddressInvalid, "Unable to validate email address: invalid format")
 		})
 	}
 	for _, ok := range []string{"a.b+tag@example.test", "o'neil@mail.example.co.uk"} {
@@ -49,13 +51,13 @@ func TestGoTrueErrorShapes(t *testing.T) {
 	t.Run("reauthenticate without an address", func(t *testing.T) {
 		s := b.signInAnonymously(t)
 		wantMessage(t, b.do(t, req{method: "GET", path: "/reauthenticate", bearer: s.AccessToken}), http.StatusBadRequest,
-			CodeValidationFailed, "Reauthentication requires the user to have an email or a phone number")
-		wantError(t, b.do(t, req{method: "GET", path: "/reauthenticate"}), http.StatusUnauthorized, CodeNoAuthorization)
+			apierr.CodeValidationFailed, "Reauthentication requires the user to have an email or a phone number")
+		wantError(t, b.do(t, req{method: "GET", path: "/reauthenticate"}), http.StatusUnauthorized, apierr.CodeNoAuthorization)
 	})
 
 	t.Run("verifyOtp for a phone", func(t *testing.T) {
 		res := b.do(t, req{method: "POST", path: "/verify", body: map[string]any{"type": "phone_change", "phone": "+15555550100", "token": "123456"}})
-		wantMessage(t, res, http.StatusForbidden, CodeOTPExpired, "Token has expired or is invalid")
+		wantMessage(t, res, http.StatusForbidden, apierr.CodeOTPExpired, "Token has expired or is invalid")
 		res = b.do(t, req{method: "POST", path: "/verify", body: map[string]any{"type": "sms", "phone": "+15555550100"}})
 		if res.Status < 400 || !strings.Contains(string(res.Body), "phone_provider_disabled") {
 			t.Fatalf("sms without a token: %d %s", res.Status, res.Body)
@@ -94,6 +96,6 @@ func TestAdminGenerateEmailChangeLinks(t *testing.T) {
 			wantStatus(t, v, http.StatusOK)
 		}
 	}
-	wantError(t, admin(map[string]any{"type": "email_change_new", "email": email, "new_email": "xx:;x@x.x"}), http.StatusBadRequest, CodeEmailAddressInvalid)
-	wantError(t, admin(map[string]any{"type": "email_change_new", "email": uniqueEmail("nobody"), "new_email": uniqueEmail("n")}), http.StatusNotFound, CodeUserNotFound)
+	wantError(t, admin(map[string]any{"type": "email_change_new", "email": email, "new_email": "xx:;x@x.x"}), http.StatusBadRequest, apierr.CodeEmailAddressInvalid)
+	wantError(t, admin(map[string]any{"type": "email_change_new", "email": uniqueEmail("nobody"), "new_email": uniqueEmail("n")}), http.StatusNotFound, apierr.CodeUserNotFound)
 }

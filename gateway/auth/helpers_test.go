@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"daybase/gateway"
+	"daybase/gateway/auth/apierr"
 	"daybase/internal/pgtest"
 	"daybase/internal/token"
 )
@@ -150,7 +151,7 @@ func wantStatus(t testing.TB, res response, status int) {
 }
 
 // wantError checks an error answer's status and code, in both fields.
-func wantError(t testing.TB, res response, status int, code Code) {
+func wantError(t testing.TB, res response, status int, code apierr.Code) {
 	t.Helper()
 	wantStatus(t, res, status)
 	m := res.object(t)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/store"
 )
 
@@ -19,16 +20,9 @@ import (
 // (unlinkIdentity). Both need DAYBASE_AUTH_MANUAL_LINKING, like GoTrue's
 // GOTRUE_SECURITY_MANUAL_LINKING_ENABLED.
 
-const (
-	CodeManualLinkingDisabled      Code = "manual_linking_disabled"
-	CodeIdentityAlreadyExists      Code = "identity_already_exists"
-	CodeIdentityNotFound           Code = "identity_not_found"
-	CodeSingleIdentityNotDeletable Code = "single_identity_not_deletable"
-)
-
 func (s *Service) requireManualLinking() error {
 	if !s.cfg.ManualLinking {
-		return fail(CodeManualLinkingDisabled, "Manual linking is disabled: set DAYBASE_AUTH_MANUAL_LINKING=true")
+		return apierr.Fail(apierr.CodeManualLinkingDisabled, "Manual linking is disabled: set DAYBASE_AUTH_MANUAL_LINKING=true")
 	}
 	return nil
 }
@@ -54,9 +48,9 @@ func (s *Service) linkIdentity(ctx context.Context, tx pgx.Tx, r *http.Request, 
 	err := tx.QueryRow(ctx, store.IdentityByProvider, provider, pu.ID).Scan(&owner)
 	switch {
 	case err == nil && owner == userID:
-		return fail(CodeIdentityAlreadyExists, "Identity is already linked")
+		return apierr.Fail(apierr.CodeIdentityAlreadyExists, "Identity is already linked")
 	case err == nil:
-		return fail(CodeIdentityAlreadyExists, "Identity is already linked to another user")
+		return apierr.Fail(apierr.CodeIdentityAlreadyExists, "Identity is already linked to another user")
 	case !errors.Is(err, pgx.ErrNoRows):
 		return fmt.Errorf("find identity: %w", err)
 	}
@@ -66,11 +60,11 @@ func (s *Service) linkIdentity(ctx context.Context, tx pgx.Tx, r *http.Request, 
 	}
 	if u.Email == "" {
 		if pu.Email == "" || !pu.EmailVerified {
-			return fail(CodeEmailNotConfirmed, "Unverified email with %s: verify the address with %s and try again", provider, provider).withStatus(http.StatusUnprocessableEntity)
+			return apierr.Fail(apierr.CodeEmailNotConfirmed, "Unverified email with %s: verify the address with %s and try again", provider, provider).WithStatus(http.StatusUnprocessableEntity)
 		}
 		if _, err := tx.Exec(ctx, store.SetEmailFromIdentity, userID, strings.ToLower(pu.Email)); err != nil {
 			if isUniqueViolation(err) {
-				return fail(CodeEmailExists, "A user with this email address has already been registered")
+				return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
 			}
 			return fmt.Errorf("set email from identity: %w", err)
 		}
@@ -99,7 +93,7 @@ func (s *Service) unlinkIdentity(w http.ResponseWriter, r *http.Request) error {
 	}
 	id := r.PathValue("identity_id")
 	if !isUUID(id) {
-		return fail(CodeValidationFailed, "identity_id must be an UUID").withStatus(http.StatusNotFound)
+		return apierr.Fail(apierr.CodeValidationFailed, "identity_id must be an UUID").WithStatus(http.StatusNotFound)
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		var provider *string
@@ -109,10 +103,10 @@ func (s *Service) unlinkIdentity(w http.ResponseWriter, r *http.Request) error {
 		}
 		// GoTrue checks the count first: a sole identity is never deletable.
 		if count <= 1 {
-			return fail(CodeSingleIdentityNotDeletable, "User must have at least 1 identity after unlinking")
+			return apierr.Fail(apierr.CodeSingleIdentityNotDeletable, "User must have at least 1 identity after unlinking")
 		}
 		if provider == nil {
-			return fail(CodeIdentityNotFound, "Identity doesn't exist")
+			return apierr.Fail(apierr.CodeIdentityNotFound, "Identity doesn't exist")
 		}
 		if _, err := tx.Exec(ctx, store.DeleteIdentity, id, c.UserID); err != nil {
 			return fmt.Errorf("delete identity: %w", err)

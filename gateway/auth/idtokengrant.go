@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/idtoken"
 	"daybase/gateway/auth/store"
 )
@@ -32,8 +33,8 @@ type idTokenGrantParams struct {
 
 // idTokenRefusal is GoTrue's answer to a bad id_token request: the OAuth 2
 // shape with its error "invalid request" (sic, with a space), status 400.
-func idTokenRefusal(oauthErr, format string, args ...any) *apiError {
-	return &apiError{Code: CodeValidationFailed, Msg: fmt.Sprintf(format, args...), OAuth: oauthErr}
+func idTokenRefusal(oauthErr, format string, args ...any) *apierr.Error {
+	return &apierr.Error{Code: apierr.CodeValidationFailed, Msg: fmt.Sprintf(format, args...), OAuth: oauthErr}
 }
 
 // idTokenIssuer picks the issuer for the requested provider.
@@ -45,9 +46,9 @@ func (s *Service) idTokenIssuer(p idTokenGrantParams) (idtoken.Issuer, error) {
 	}
 	switch p.Provider {
 	case "google", "apple":
-		return idtoken.Issuer{}, fail(CodeProviderDisabled, "Provider (issuer %q) is not enabled", wellKnownIssuers[p.Provider])
+		return idtoken.Issuer{}, apierr.Fail(apierr.CodeProviderDisabled, "Provider (issuer %q) is not enabled", wellKnownIssuers[p.Provider])
 	}
-	return idtoken.Issuer{}, fail(CodeValidationFailed, "Custom OIDC provider %q not allowed", p.Provider)
+	return idtoken.Issuer{}, apierr.Fail(apierr.CodeValidationFailed, "Custom OIDC provider %q not allowed", p.Provider)
 }
 
 var wellKnownIssuers = map[string]string{"google": idtoken.IssuerGoogle, "apple": idtoken.IssuerApple}
@@ -89,7 +90,7 @@ func (s *Service) idTokenGrant(w http.ResponseWriter, r *http.Request) error {
 	claims, err := s.idTokens.Verify(ctx, iss, p.IDToken, p.AccessToken)
 	switch {
 	case errors.Is(err, idtoken.ErrInvalid):
-		return idTokenRefusal("invalid request", "Bad ID token").because(err)
+		return idTokenRefusal("invalid request", "Bad ID token").Because(err)
 	case err != nil:
 		return fmt.Errorf("verify %s ID token: %w", iss.Provider, err)
 	}
@@ -131,7 +132,7 @@ func (s *Service) idTokenGrant(w http.ResponseWriter, r *http.Request) error {
 			return fmt.Errorf("load ban: %w", err)
 		}
 		if banned {
-			return fail(CodeUserBanned, "User is banned")
+			return apierr.Fail(apierr.CodeUserBanned, "User is banned")
 		}
 		sessionID, refresh, err = s.startSession(ctx, tx, r, userID, amrOAuth, iss.Provider)
 		if err != nil {

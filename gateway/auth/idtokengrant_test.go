@@ -17,6 +17,8 @@ import (
 
 	"github.com/go-jose/go-jose/v4"
 	"github.com/golang-jwt/jwt/v5"
+
+	"daybase/gateway/auth/apierr"
 )
 
 // oidcIssuer is a real OpenID Connect issuer in the test process: it
@@ -298,13 +300,13 @@ func TestIDTokenRefusals(t *testing.T) {
 	})
 	t.Run("provider not enabled", func(t *testing.T) {
 		res := b.idTokenGrant(t, map[string]any{"provider": "apple", "id_token": google.sign(t, valid())}, "")
-		wantError(t, res, http.StatusBadRequest, CodeProviderDisabled)
+		wantError(t, res, http.StatusBadRequest, apierr.CodeProviderDisabled)
 		if m := res.object(t); m["message"] != `Provider (issuer "https://appleid.apple.com") is not enabled` {
 			t.Fatalf("message %v", m["message"])
 		}
 	})
 	t.Run("provider unknown", func(t *testing.T) {
-		wantError(t, b.idTokenGrant(t, map[string]any{"provider": "myspace", "id_token": google.sign(t, valid())}, ""), http.StatusBadRequest, CodeValidationFailed)
+		wantError(t, b.idTokenGrant(t, map[string]any{"provider": "myspace", "id_token": google.sign(t, valid())}, ""), http.StatusBadRequest, apierr.CodeValidationFailed)
 	})
 	t.Run("access token not matching at_hash", func(t *testing.T) {
 		c := valid()
@@ -339,13 +341,13 @@ func TestIDTokenLinkIdentity(t *testing.T) {
 	}
 
 	res = link(owner.AccessToken, "link-g", google, "google", idTokenClient)
-	wantError(t, res, http.StatusUnprocessableEntity, CodeIdentityAlreadyExists)
+	wantError(t, res, http.StatusUnprocessableEntity, apierr.CodeIdentityAlreadyExists)
 	if res.object(t)["message"] != "Identity is already linked" {
 		t.Fatalf("body %s", res.Body)
 	}
 	other := b.signUp(t, uniqueEmail("other"), "correct-horse-2")
 	res = link(other.AccessToken, "link-g", google, "google", idTokenClient)
-	wantError(t, res, http.StatusUnprocessableEntity, CodeIdentityAlreadyExists)
+	wantError(t, res, http.StatusUnprocessableEntity, apierr.CodeIdentityAlreadyExists)
 	if res.object(t)["message"] != "Identity is already linked to another user" {
 		t.Fatalf("body %s", res.Body)
 	}
@@ -354,7 +356,7 @@ func TestIDTokenLinkIdentity(t *testing.T) {
 
 	wantOAuthError(t, b.idTokenGrant(t, map[string]any{"provider": "google", "id_token": google.sign(t, google.claims("nobody", idTokenClient, "")), "link_identity": true}, ""),
 		"invalid request", "Linking requires a valid user access token in Authorization")
-	wantError(t, link(b.anonKey, "link-y", google, "google", idTokenClient), http.StatusForbidden, CodeBadJWT)
+	wantError(t, link(b.anonKey, "link-y", google, "google", idTokenClient), http.StatusForbidden, apierr.CodeBadJWT)
 
 	anon := b.signInAnonymously(t)
 	res = link(anon.AccessToken, "link-anon", acme, "acme", "acme-app")
@@ -370,5 +372,5 @@ func TestIDTokenLinkNeedsManualLinking(t *testing.T) {
 	b, google, _ := idTokenSetup(t, func(c *Config) { c.ManualLinking = false })
 	u := b.signUp(t, uniqueEmail("nolink"), "correct-horse-3")
 	res := b.idTokenGrant(t, map[string]any{"provider": "google", "id_token": google.sign(t, google.claims("nl", idTokenClient, "")), "link_identity": true}, u.AccessToken)
-	wantError(t, res, http.StatusNotFound, CodeManualLinkingDisabled)
+	wantError(t, res, http.StatusNotFound, apierr.CodeManualLinkingDisabled)
 }

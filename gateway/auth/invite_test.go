@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+
+	"daybase/gateway/auth/apierr"
 )
 
 // TestInvitationHijackNeedsTheMailbox is issue 17's finding 4 performed as
@@ -34,7 +36,7 @@ func TestInvitationHijackNeedsTheMailbox(t *testing.T) {
 		t.Fatalf("sign-up with an invited address returned a session: %s", res.Body)
 	}
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=password",
-		body: map[string]any{"email": victim, "password": "attacker-pass-1"}}), 400, CodeEmailNotConfirmed)
+		body: map[string]any{"email": victim, "password": "attacker-pass-1"}}), 400, apierr.CodeEmailNotConfirmed)
 
 	// Even a token for that account (an OAuth provider vouching for an
 	// address it never checked, say) reaches neither the invitation nor

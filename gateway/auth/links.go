@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/redirect"
 	"daybase/gateway/auth/store"
@@ -88,13 +89,13 @@ func (p pkceParams) parse() (challenge, method string, err error) {
 		return "", "", nil
 	}
 	if challenge == "" || method == "" {
-		return "", "", fail(CodeValidationFailed, "PKCE flow requires code_challenge_method and code_challenge")
+		return "", "", apierr.Fail(apierr.CodeValidationFailed, "PKCE flow requires code_challenge_method and code_challenge")
 	}
 	if method != "s256" && method != "plain" {
-		return "", "", fail(CodeValidationFailed, "code challenge method not supported: use s256 or plain")
+		return "", "", apierr.Fail(apierr.CodeValidationFailed, "code challenge method not supported: use s256 or plain")
 	}
 	if !codeChallengePattern.MatchString(challenge) {
-		return "", "", fail(CodeValidationFailed, "code challenge has to be between 43 and 128 characters of [a-zA-Z._~0-9-]")
+		return "", "", apierr.Fail(apierr.CodeValidationFailed, "code challenge has to be between 43 and 128 characters of [a-zA-Z._~0-9-]")
 	}
 	return challenge, method, nil
 }

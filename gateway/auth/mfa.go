@@ -14,9 +14,11 @@ import (
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/qrsvg"
 	"daybase/gateway/auth/store"
+	"daybase/gateway/auth/wire"
 )
 
 // TOTP parameters every authenticator app understands, as GoTrue uses
@@ -24,12 +26,6 @@ import (
 const (
 	totpPeriod = 30
 	totpSkew   = 1
-)
-
-// Factor-type errors for types daybase does not offer.
-const (
-	CodeMFAPhoneEnrollDisabled    Code = "mfa_phone_enroll_not_enabled"
-	CodeMFAWebAuthnEnrollDisabled Code = "mfa_webauthn_enroll_not_enabled"
 )
 
 // mfaCaller is a signed-in, non-anonymous user with a session, as the
@@ -44,13 +40,13 @@ func (s *Service) mfaCaller(ctx context.Context, r *http.Request) (caller, *User
 		return caller{}, nil, "", err
 	}
 	if u.IsAnonymous {
-		return caller{}, nil, "", fail(CodeNoAuthorization, "Anonymous users cannot use MFA").withStatus(http.StatusForbidden)
+		return caller{}, nil, "", apierr.Fail(apierr.CodeNoAuthorization, "Anonymous users cannot use MFA").WithStatus(http.StatusForbidden)
 	}
 	if c.SessionID == "" {
-		return caller{}, nil, "", fail(CodeSessionNotFound, "MFA needs an access token with a session")
+		return caller{}, nil, "", apierr.Fail(apierr.CodeSessionNotFound, "MFA needs an access token with a session")
 	}
 	var aal string
-	var amr []amrEntry
+	var amr []wire.AMREntry
 	if err := s.db.QueryRow(ctx, store.SessionAuth, c.SessionID).Scan(&aal, &amr); err != nil {
 		return caller{}, nil, "", fmt.Errorf("load session: %w", err)
 	}
@@ -92,10 +88,10 @@ func (s *Service) enrollFactor(w http.ResponseWriter, r *http.Request) error {
 	switch p.FactorType {
 	case "totp":
 	case "phone":
-		return fail(CodeMFAPhoneEnrollDisabled, "MFA enroll is disabled for Phone")
+		return apierr.Fail(apierr.CodeMFAPhoneEnrollDisabled, "MFA enroll is disabled for Phone")
 	case "webauthn":
 		if s.webauthn == nil {
-			return fail(CodeMFAWebAuthnEnrollDisabled, "MFA enroll is disabled for WebAuthn: set DAYBASE_AUTH_PASSKEY_RP_ID to a domain")
+			return apierr.Fail(apierr.CodeMFAWebAuthnEnrollDisabled, "MFA enroll is disabled for WebAuthn: set DAYBASE_AUTH_PASSKEY_RP_ID to a domain")
 		}
 		id, err := s.insertFactor(ctx, r, c, u, aal, p.FriendlyName, "webauthn", "")
 		if err != nil {
@@ -103,7 +99,7 @@ func (s *Service) enrollFactor(w http.ResponseWriter, r *http.Request) error {
 		}
 		return writeJSON(w, http.StatusOK, map[string]string{"id": id, "type": "webauthn", "friendly_name": p.FriendlyName})
 	default:
-		return fail(CodeValidationFailed, "factor_type needs to be totp, phone, or webauthn")
+		return apierr.Fail(apierr.CodeValidationFailed, "factor_type needs to be totp, phone, or webauthn")
 	}
 	issuer := p.Issuer
 	if issuer == "" {
@@ -150,17 +146,17 @@ func (s *Service) insertFactor(ctx context.Context, r *http.Request, c caller, u
 		verified := 0
 		for _, f := range factors {
 			if f.FriendlyName == name {
-				return fail(CodeMFAFactorNameConflict, "A factor with the friendly name %q for this user already exists", name)
+				return apierr.Fail(apierr.CodeMFAFactorNameConflict, "A factor with the friendly name %q for this user already exists", name)
 			}
 			if f.Status == "verified" {
 				verified++
 			}
 		}
 		if len(factors) >= s.cfg.MFAMaxFactors {
-			return fail(CodeTooManyFactors, "Maximum number of verified factors reached, unenroll to continue")
+			return apierr.Fail(apierr.CodeTooManyFactors, "Maximum number of verified factors reached, unenroll to continue")
 		}
 		if verified > 0 && aal != "aal2" {
-			return fail(CodeInsufficientAAL, "AAL2 required to enroll a new factor")
+			return apierr.Fail(apierr.CodeInsufficientAAL, "AAL2 required to enroll a new factor")
 		}
 		if err := tx.QueryRow(ctx, store.InsertFactor, u.ID, name, kind, secret).Scan(&id); err != nil {
 			return fmt.Errorf("insert factor: %w", err)
@@ -186,18 +182,18 @@ type factorRow struct {
 func (s *Service) loadFactor(ctx context.Context, db querier, r *http.Request, userID string) (*factorRow, error) {
 	id := r.PathValue("factor_id")
 	if !isUUID(id) {
-		return nil, fail(CodeValidationFailed, "factor_id must be an UUID").withStatus(http.StatusNotFound)
+		return nil, apierr.Fail(apierr.CodeValidationFailed, "factor_id must be an UUID").WithStatus(http.StatusNotFound)
 	}
 	f := &factorRow{}
 	err := db.QueryRow(ctx, store.FactorByID, id, userID).Scan(&f.ID, &f.UserID, &f.Type, &f.Status, &f.Secret, &f.CreatedAt, &f.Credential)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fail(CodeMFAFactorNotFound, "Factor not found")
+		return nil, apierr.Fail(apierr.CodeMFAFactorNotFound, "Factor not found")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load factor: %w", err)
 	}
 	if f.Status != "verified" && s.now().After(f.CreatedAt.Add(s.cfg.MFAFactorExpiry)) {
-		return nil, fail(CodeMFAFactorNotFound, "Factor not found: it was never verified and has expired; enroll again")
+		return nil, apierr.Fail(apierr.CodeMFAFactorNotFound, "Factor not found: it was never verified and has expired; enroll again")
 	}
 	return f, nil
 }
@@ -273,10 +269,10 @@ func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 	}
 	p.Code = strings.TrimSpace(p.Code)
 	if p.Code == "" {
-		return fail(CodeValidationFailed, "MFA verification requires a code")
+		return apierr.Fail(apierr.CodeValidationFailed, "MFA verification requires a code")
 	}
 	if !isUUID(p.ChallengeID) {
-		return fail(CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").withStatus(http.StatusUnprocessableEntity)
+		return apierr.Fail(apierr.CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").WithStatus(http.StatusUnprocessableEntity)
 	}
 	var refresh string
 	failed := false
@@ -287,7 +283,7 @@ func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 		step, ok := s.matchTOTP(f.Secret, p.Code)
 		if !ok {
 			failed = true
-			return fail(CodeMFAVerificationFailed, "Invalid TOTP code entered")
+			return apierr.Fail(apierr.CodeMFAVerificationFailed, "Invalid TOTP code entered")
 		}
 		tag, err := tx.Exec(ctx, store.InsertUsedCode, f.ID, step)
 		if err != nil {
@@ -295,7 +291,7 @@ func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 		}
 		if tag.RowsAffected() == 0 {
 			failed = true
-			return fail(CodeMFAVerificationFailed, "Invalid TOTP code entered: this code was already used, wait for the next one")
+			return apierr.Fail(apierr.CodeMFAVerificationFailed, "Invalid TOTP code entered: this code was already used, wait for the next one")
 		}
 		refresh, err = s.passChallenge(ctx, tx, r, c, f, p.ChallengeID, amrTOTP)
 		return err
@@ -329,16 +325,16 @@ func (s *Service) openChallenge(ctx context.Context, tx pgx.Tx, f *factorRow, ch
 	var sessionData []byte
 	err := tx.QueryRow(ctx, store.ChallengeForVerify, challengeID, f.ID).Scan(&challengeIP, &created, &verifiedAt, &sessionData)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fail(CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").withStatus(http.StatusUnprocessableEntity)
+		return nil, apierr.Fail(apierr.CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").WithStatus(http.StatusUnprocessableEntity)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load challenge: %w", err)
 	}
 	if verifiedAt != nil || challengeIP != ip {
-		return nil, fail(CodeMFAIPAddressMismatch, "Challenge and verify IP addresses mismatch.")
+		return nil, apierr.Fail(apierr.CodeMFAIPAddressMismatch, "Challenge and verify IP addresses mismatch.")
 	}
 	if s.now().After(created.Add(s.cfg.MFAChallengeExpiry)) {
-		return nil, fail(CodeMFAChallengeExpired, "MFA challenge %s has expired, verify against another challenge or create a new challenge.", challengeID)
+		return nil, apierr.Fail(apierr.CodeMFAChallengeExpired, "MFA challenge %s has expired, verify against another challenge or create a new challenge.", challengeID)
 	}
 	return sessionData, nil
 }
@@ -414,7 +410,7 @@ func (s *Service) unenrollFactor(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if f.Status == "verified" && aal != "aal2" {
-		return fail(CodeInsufficientAAL, "AAL2 required to unenroll verified factor").withStatus(http.StatusUnprocessableEntity)
+		return apierr.Fail(apierr.CodeInsufficientAAL, "AAL2 required to unenroll verified factor").WithStatus(http.StatusUnprocessableEntity)
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		if err := s.removeFactor(ctx, tx, f.ID); err != nil {

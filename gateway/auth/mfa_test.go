@@ -9,6 +9,8 @@ import (
 
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
+
+	"daybase/gateway/auth/apierr"
 )
 
 // totpCode computes the code of secret at t, as an authenticator app would.
@@ -83,11 +85,11 @@ func TestMFAEnrollShape(t *testing.T) {
 	}
 	// Same friendly name again: conflict.
 	wantError(t, b.do(t, req{method: "POST", path: "/factors", bearer: s.AccessToken, body: map[string]any{"friendly_name": "Laptop", "factor_type": "totp"}}),
-		422, CodeMFAFactorNameConflict)
+		422, apierr.CodeMFAFactorNameConflict)
 	wantError(t, b.do(t, req{method: "POST", path: "/factors", bearer: s.AccessToken, body: map[string]any{"factor_type": "sms"}}),
-		400, CodeValidationFailed)
+		400, apierr.CodeValidationFailed)
 	wantError(t, b.do(t, req{method: "POST", path: "/factors", bearer: s.AccessToken, body: map[string]any{"factor_type": "phone"}}),
-		422, CodeMFAPhoneEnrollDisabled)
+		422, apierr.CodeMFAPhoneEnrollDisabled)
 }
 
 func TestMFAFactorLimit(t *testing.T) {
@@ -96,7 +98,7 @@ func TestMFAFactorLimit(t *testing.T) {
 	b.enroll(t, s.AccessToken, "one")
 	b.enroll(t, s.AccessToken, "two")
 	wantError(t, b.do(t, req{method: "POST", path: "/factors", bearer: s.AccessToken, body: map[string]any{"friendly_name": "three", "factor_type": "totp"}}),
-		422, CodeTooManyFactors)
+		422, apierr.CodeTooManyFactors)
 	// Factors never verified expire and free their place.
 	b.db.Pool.Exec(context.Background(), "UPDATE auth.mfa_factors SET created_at = now() - interval '6 minutes'")
 	b.enroll(t, s.AccessToken, "three")
@@ -115,9 +117,9 @@ func TestMFAVerifyRaisesSession(t *testing.T) {
 	f := b.enroll(t, s.AccessToken, "phone")
 	ch := b.challenge(t, s.AccessToken, f.ID)
 
-	wantError(t, b.verify(t, s.AccessToken, f.ID, ch, "000000"), 422, CodeMFAVerificationFailed)
+	wantError(t, b.verify(t, s.AccessToken, f.ID, ch, "000000"), 422, apierr.CodeMFAVerificationFailed)
 	expired := totpCode(t, f.Secret, time.Now().Add(-95*time.Second))
-	wantError(t, b.verify(t, s.AccessToken, f.ID, ch, expired), 422, CodeMFAVerificationFailed)
+	wantError(t, b.verify(t, s.AccessToken, f.ID, ch, expired), 422, apierr.CodeMFAVerificationFailed)
 
 	code := totpCode(t, f.Secret, time.Now())
 	res := b.verify(t, s.AccessToken, f.ID, ch, code)
@@ -139,17 +141,17 @@ func TestMFAVerifyRaisesSession(t *testing.T) {
 	// The same code again, on a new challenge: refused as a replay.
 	ch2 := b.challenge(t, v.AccessToken, f.ID)
 	replay := b.verify(t, v.AccessToken, f.ID, ch2, code)
-	wantError(t, replay, 422, CodeMFAVerificationFailed)
+	wantError(t, replay, 422, apierr.CodeMFAVerificationFailed)
 	if !strings.Contains(replay.object(t)["message"].(string), "already used") {
 		t.Fatalf("replay message: %s", replay.Body)
 	}
 	// A verified challenge cannot be verified again.
-	wantError(t, b.verify(t, v.AccessToken, f.ID, ch, code), 422, CodeMFAIPAddressMismatch)
+	wantError(t, b.verify(t, v.AccessToken, f.ID, ch, code), 422, apierr.CodeMFAIPAddressMismatch)
 
 	// The aal1 refresh token of the session is gone; the new one works and
 	// keeps aal2.
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s.RefreshToken}}),
-		400, CodeRefreshTokenNotFound)
+		400, apierr.CodeRefreshTokenNotFound)
 	rr := b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": v.RefreshToken}})
 	wantStatus(t, rr, 200)
 	var r2 session
@@ -158,7 +160,7 @@ func TestMFAVerifyRaisesSession(t *testing.T) {
 		t.Fatalf("refresh lost aal2")
 	}
 	// The user's other aal1 session was ended.
-	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: other.AccessToken}), 403, CodeSessionNotFound)
+	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: other.AccessToken}), 403, apierr.CodeSessionNotFound)
 
 	// A new password sign-in is aal1 with a verified factor: next level aal2.
 	s3 := b.signInPassword(t, email, "hunter-two-2")
@@ -167,10 +169,10 @@ func TestMFAVerifyRaisesSession(t *testing.T) {
 	}
 	// aal1 cannot enroll another factor, change the password or unenroll.
 	wantError(t, b.do(t, req{method: "POST", path: "/factors", bearer: s3.AccessToken, body: map[string]any{"friendly_name": "second", "factor_type": "totp"}}),
-		403, CodeInsufficientAAL)
+		403, apierr.CodeInsufficientAAL)
 	wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: s3.AccessToken, body: map[string]any{"password": "another one"}}),
-		401, CodeInsufficientAAL)
-	wantError(t, b.do(t, req{method: "DELETE", path: "/factors/" + f.ID, bearer: s3.AccessToken}), 422, CodeInsufficientAAL)
+		401, apierr.CodeInsufficientAAL)
+	wantError(t, b.do(t, req{method: "DELETE", path: "/factors/" + f.ID, bearer: s3.AccessToken}), 422, apierr.CodeInsufficientAAL)
 
 	// Unenroll from aal2: the factor goes, the session drops to aal1.
 	un := b.do(t, req{method: "DELETE", path: "/factors/" + f.ID, bearer: r2.AccessToken})
@@ -197,24 +199,24 @@ func TestMFAChallengeRules(t *testing.T) {
 	// Expired challenge.
 	ch := b.challenge(t, s.AccessToken, f.ID)
 	b.db.Pool.Exec(context.Background(), "UPDATE auth.mfa_challenges SET created_at = now() - interval '6 minutes' WHERE id = $1", ch)
-	wantError(t, b.verify(t, s.AccessToken, f.ID, ch, totpCode(t, f.Secret, time.Now())), 422, CodeMFAChallengeExpired)
+	wantError(t, b.verify(t, s.AccessToken, f.ID, ch, totpCode(t, f.Secret, time.Now())), 422, apierr.CodeMFAChallengeExpired)
 
 	// Verified from another address than the challenge's.
 	ch = b.challenge(t, s.AccessToken, f.ID)
 	res := b.do(t, req{method: "POST", path: "/factors/" + f.ID + "/verify", bearer: s.AccessToken, ip: "198.51.100.7",
 		body: map[string]any{"challenge_id": ch, "code": totpCode(t, f.Secret, time.Now())}})
-	wantError(t, res, 422, CodeMFAIPAddressMismatch)
+	wantError(t, res, 422, apierr.CodeMFAIPAddressMismatch)
 
 	// Unknown factor, someone else's factor, a non-UUID id.
 	otherUser := b.signUp(t, uniqueEmail("other"), "hunter-two-2")
-	wantError(t, b.do(t, req{method: "POST", path: "/factors/" + f.ID + "/challenge", bearer: otherUser.AccessToken}), 404, CodeMFAFactorNotFound)
-	wantError(t, b.do(t, req{method: "POST", path: "/factors/not-a-uuid/challenge", bearer: s.AccessToken}), 404, CodeValidationFailed)
-	wantError(t, b.verify(t, s.AccessToken, f.ID, "00000000-0000-4000-8000-000000000000", "123456"), 422, CodeMFAFactorNotFound)
-	wantError(t, b.verify(t, s.AccessToken, f.ID, ch, ""), 400, CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "POST", path: "/factors/" + f.ID + "/challenge", bearer: otherUser.AccessToken}), 404, apierr.CodeMFAFactorNotFound)
+	wantError(t, b.do(t, req{method: "POST", path: "/factors/not-a-uuid/challenge", bearer: s.AccessToken}), 404, apierr.CodeValidationFailed)
+	wantError(t, b.verify(t, s.AccessToken, f.ID, "00000000-0000-4000-8000-000000000000", "123456"), 422, apierr.CodeMFAFactorNotFound)
+	wantError(t, b.verify(t, s.AccessToken, f.ID, ch, ""), 400, apierr.CodeValidationFailed)
 
 	// Anonymous callers and callers without a token.
-	wantError(t, b.do(t, req{method: "POST", path: "/factors", body: map[string]any{"factor_type": "totp"}}), 401, CodeNoAuthorization)
-	wantError(t, b.do(t, req{method: "POST", path: "/factors", bearer: b.anonKey, body: map[string]any{"factor_type": "totp"}}), 403, CodeBadJWT)
+	wantError(t, b.do(t, req{method: "POST", path: "/factors", body: map[string]any{"factor_type": "totp"}}), 401, apierr.CodeNoAuthorization)
+	wantError(t, b.do(t, req{method: "POST", path: "/factors", bearer: b.anonKey, body: map[string]any{"factor_type": "totp"}}), 403, apierr.CodeBadJWT)
 }
 
 func TestMFAFailuresAreRateLimited(t *testing.T) {
@@ -229,7 +231,7 @@ func TestMFAFailuresAreRateLimited(t *testing.T) {
 		}
 	}
 	res := b.verify(t, s.AccessToken, f.ID, ch, totpCode(t, f.Secret, time.Now()))
-	wantError(t, res, 429, CodeOverRequestRateLimit)
+	wantError(t, res, 429, apierr.CodeOverRequestRateLimit)
 	if res.Header.Get("Retry-After") == "" {
 		t.Fatal("429 without Retry-After")
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/ceremony"
 	"daybase/gateway/auth/store"
 )
@@ -42,8 +43,8 @@ type webAuthnChallenge struct {
 	CredentialOptions any    `json:"credential_options"`
 }
 
-func errWebAuthnOff() *apiError {
-	return fail(CodeMFAWebAuthnEnrollDisabled, "MFA verification is disabled for WebAuthn: set DAYBASE_AUTH_PASSKEY_RP_ID to a domain")
+func errWebAuthnOff() *apierr.Error {
+	return apierr.Fail(apierr.CodeMFAWebAuthnEnrollDisabled, "MFA verification is disabled for WebAuthn: set DAYBASE_AUTH_PASSKEY_RP_ID to a domain")
 }
 
 // challengeWebAuthnFactor answers POST /factors/{id}/challenge for a
@@ -112,18 +113,18 @@ func (s *Service) verifyWebAuthnFactor(w http.ResponseWriter, r *http.Request, c
 	a := p.WebAuthn
 	switch {
 	case a == nil:
-		return fail(CodeValidationFailed, "WebAuthn config required")
+		return apierr.Fail(apierr.CodeValidationFailed, "WebAuthn config required")
 	case a.Type != "create" && a.Type != "request":
-		return fail(CodeValidationFailed, "WebAuthn type must be create or request")
+		return apierr.Fail(apierr.CodeValidationFailed, "WebAuthn type must be create or request")
 	case len(a.CredentialResponse) == 0 || string(a.CredentialResponse) == "null":
-		return fail(CodeValidationFailed, "credential_response required")
+		return apierr.Fail(apierr.CodeValidationFailed, "credential_response required")
 	case a.Type == "create" && f.Status == "verified":
-		return fail(CodeValidationFailed, "This security key is already registered: answer a \"request\" challenge")
+		return apierr.Fail(apierr.CodeValidationFailed, "This security key is already registered: answer a \"request\" challenge")
 	case a.Type == "request" && f.Status != "verified":
-		return fail(CodeValidationFailed, "This security key is not registered yet: answer a \"create\" challenge")
+		return apierr.Fail(apierr.CodeValidationFailed, "This security key is not registered yet: answer a \"create\" challenge")
 	}
 	if !isUUID(p.ChallengeID) {
-		return fail(CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").withStatus(http.StatusUnprocessableEntity)
+		return apierr.Fail(apierr.CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").WithStatus(http.StatusUnprocessableEntity)
 	}
 	u, err := store.LoadUser(ctx, s.db, c.UserID)
 	if err != nil {
@@ -139,7 +140,7 @@ func (s *Service) verifyWebAuthnFactor(w http.ResponseWriter, r *http.Request, c
 		}
 		var sd webauthn.SessionData
 		if len(raw) == 0 {
-			return fail(CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").withStatus(http.StatusUnprocessableEntity)
+			return apierr.Fail(apierr.CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").WithStatus(http.StatusUnprocessableEntity)
 		}
 		if err := json.Unmarshal(raw, &sd); err != nil {
 			return fmt.Errorf("decode security key session: %w", err)
@@ -150,7 +151,7 @@ func (s *Service) verifyWebAuthnFactor(w http.ResponseWriter, r *http.Request, c
 			err = s.assertFactorKey(ctx, tx, u, f, sd, a.CredentialResponse)
 		}
 		if err != nil {
-			failed = isCode(err, CodeMFAVerificationFailed)
+			failed = apierr.Is(err, apierr.CodeMFAVerificationFailed)
 			return err
 		}
 		refresh, err = s.passChallenge(ctx, tx, r, c, f, p.ChallengeID, amrWebAuthn)
@@ -160,7 +161,7 @@ func (s *Service) verifyWebAuthnFactor(w http.ResponseWriter, r *http.Request, c
 }
 
 func errKeyRefused(reason string, err error) error {
-	return fail(CodeMFAVerificationFailed, "Security key verification failed: %s", reason).because(err)
+	return apierr.Fail(apierr.CodeMFAVerificationFailed, "Security key verification failed: %s", reason).Because(err)
 }
 
 // registerFactorKey checks a registration answer and stores its credential
@@ -168,7 +169,7 @@ func errKeyRefused(reason string, err error) error {
 func (s *Service) registerFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *factorRow, sd webauthn.SessionData, body json.RawMessage) error {
 	parsed, err := protocol.ParseCredentialCreationResponseBytes(body)
 	if err != nil {
-		return fail(CodeValidationFailed, "Invalid credential_response: %s", ceremony.Reason(err)).because(err)
+		return apierr.Fail(apierr.CodeValidationFailed, "Invalid credential_response: %s", ceremony.Reason(err)).Because(err)
 	}
 	existing, err := ceremony.UserCredentials(ctx, tx, u.ID)
 	if err != nil {
@@ -204,7 +205,7 @@ func (s *Service) registerFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *
 func (s *Service) assertFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *factorRow, sd webauthn.SessionData, body json.RawMessage) error {
 	parsed, err := protocol.ParseCredentialRequestResponseBytes(body)
 	if err != nil {
-		return fail(CodeValidationFailed, "Invalid credential_response: %s", ceremony.Reason(err)).because(err)
+		return apierr.Fail(apierr.CodeValidationFailed, "Invalid credential_response: %s", ceremony.Reason(err)).Because(err)
 	}
 	stored, err := ceremony.FactorCredential(f.ID, f.Credential)
 	if err != nil {

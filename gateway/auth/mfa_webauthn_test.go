@@ -3,6 +3,8 @@ package auth
 import (
 	"net/http"
 	"testing"
+
+	"daybase/gateway/auth/apierr"
 )
 
 // keyChallenge is a security key's challenge answer.
@@ -112,12 +114,12 @@ func TestWebAuthnFactorEnrollSignIn(t *testing.T) {
 
 	// The same answer again: the challenge was used.
 	res = b.keyVerify(t, s4.AccessToken, factorID, c.ID, "request", assertion)
-	wantError(t, res, http.StatusUnprocessableEntity, CodeMFAIPAddressMismatch)
+	wantError(t, res, http.StatusUnprocessableEntity, apierr.CodeMFAIPAddressMismatch)
 
 	// A fresh challenge answered with an old sign count: refused.
 	c = b.keyChallenge(t, s4.AccessToken, factorID)
 	res = b.keyVerify(t, s4.AccessToken, factorID, c.ID, "request", a.sign(t, c.WebAuthn.CredentialOptions.PublicKey["challenge"].(string), sc, 1))
-	wantError(t, res, http.StatusUnprocessableEntity, CodeMFAVerificationFailed)
+	wantError(t, res, http.StatusUnprocessableEntity, apierr.CodeMFAVerificationFailed)
 
 	// Unenroll at aal2; the session falls back to aal1.
 	res = b.do(t, req{method: "DELETE", path: "/factors/" + factorID, bearer: s4.AccessToken})
@@ -141,20 +143,20 @@ func TestWebAuthnFactorRefusals(t *testing.T) {
 
 	// Shapes GoTrue refuses before looking at the challenge.
 	res = b.do(t, req{method: "POST", path: "/factors/" + id + "/verify", bearer: s.AccessToken, body: map[string]any{"challenge_id": c.ID}})
-	wantError(t, res, http.StatusBadRequest, CodeValidationFailed)
+	wantError(t, res, http.StatusBadRequest, apierr.CodeValidationFailed)
 	res = b.keyVerify(t, s.AccessToken, id, c.ID, "sign", good)
-	wantError(t, res, http.StatusBadRequest, CodeValidationFailed)
+	wantError(t, res, http.StatusBadRequest, apierr.CodeValidationFailed)
 	res = b.keyVerify(t, s.AccessToken, id, c.ID, "request", good)
-	wantError(t, res, http.StatusBadRequest, CodeValidationFailed)
+	wantError(t, res, http.StatusBadRequest, apierr.CodeValidationFailed)
 
 	// Another origin's answer is refused and does not verify the factor.
 	evil := newSoftAuthenticator("http://evil.test", "daybase.test")
 	bad, _ := evil.create(t, opts)
 	res = b.keyVerify(t, s.AccessToken, id, c.ID, "create", bad)
-	wantError(t, res, http.StatusUnprocessableEntity, CodeMFAVerificationFailed)
+	wantError(t, res, http.StatusUnprocessableEntity, apierr.CodeMFAVerificationFailed)
 	// A wrong challenge id.
 	res = b.keyVerify(t, s.AccessToken, id, "00000000-0000-0000-0000-000000000000", "create", good)
-	wantError(t, res, http.StatusUnprocessableEntity, CodeMFAFactorNotFound)
+	wantError(t, res, http.StatusUnprocessableEntity, apierr.CodeMFAFactorNotFound)
 	// The right answer to the (still open) challenge verifies it.
 	res = b.keyVerify(t, s.AccessToken, id, c.ID, "create", good)
 	wantStatus(t, res, http.StatusOK)
@@ -164,5 +166,5 @@ func TestWebAuthnFactorOffWithoutDomain(t *testing.T) {
 	b := setup(t, func(c *Config) { c.SiteURL = "http://10.0.0.5:3000" })
 	s := b.signUp(t, uniqueEmail("seckey-off"), "correct horse battery")
 	res := b.do(t, req{method: "POST", path: "/factors", bearer: s.AccessToken, body: map[string]any{"friendly_name": "Key", "factor_type": "webauthn"}})
-	wantError(t, res, http.StatusUnprocessableEntity, CodeMFAWebAuthnEnrollDisabled)
+	wantError(t, res, http.StatusUnprocessableEntity, apierr.CodeMFAWebAuthnEnrollDisabled)
 }

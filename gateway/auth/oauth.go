@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/oauth2"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/provider"
 	"daybase/gateway/auth/store"
 )
@@ -50,11 +51,11 @@ func (s *Service) startOAuth(w http.ResponseWriter, r *http.Request, linkTo stri
 	name := qv.Get("provider")
 	env, known := providerNames[name]
 	if !known {
-		return fail(CodeValidationFailed, "Unsupported provider: Provider %s could not be found", name)
+		return apierr.Fail(apierr.CodeValidationFailed, "Unsupported provider: Provider %s could not be found", name)
 	}
 	p := s.providers[name]
 	if p == nil {
-		return fail(CodeProviderDisabled, "Unsupported provider: provider %s is not enabled on this server (set DAYBASE_AUTH_%s_CLIENT_ID and DAYBASE_AUTH_%s_SECRET)", name, env, env)
+		return apierr.Fail(apierr.CodeProviderDisabled, "Unsupported provider: provider %s is not enabled on this server (set DAYBASE_AUTH_%s_CLIENT_ID and DAYBASE_AUTH_%s_SECRET)", name, env, env)
 	}
 	if err := s.limits.signIn.take(s.clientIP(r), s.now()); err != nil {
 		return err
@@ -108,7 +109,7 @@ func strPtr(s string) *string {
 func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	if err := r.ParseForm(); err != nil {
-		return fail(CodeBadOAuthCallback, "OAuth callback: unreadable parameters")
+		return apierr.Fail(apierr.CodeBadOAuthCallback, "OAuth callback: unreadable parameters")
 	}
 	state := r.FormValue("state")
 	var name, linkTo string
@@ -119,7 +120,7 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 		err = s.db.QueryRow(ctx, store.FlowStateByID, state).Scan(&name, &challenge, &redirect, &created, &linkTo)
 	}
 	if !isUUID(state) || errors.Is(err, pgx.ErrNoRows) || s.now().After(created.Add(s.cfg.FlowStateExpiry)) {
-		return s.redirectError(w, r, s.cfg.SiteURL, fail(CodeBadOAuthState, "OAuth state parameter missing, invalid or expired; start the sign-in again"), false)
+		return s.redirectError(w, r, s.cfg.SiteURL, apierr.Fail(apierr.CodeBadOAuthState, "OAuth state parameter missing, invalid or expired; start the sign-in again"), false)
 	}
 	if err != nil {
 		return fmt.Errorf("load flow state: %w", err)
@@ -128,27 +129,27 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 	pkce := challenge != nil
 	p := s.providers[name]
 	if p == nil {
-		return s.redirectError(w, r, target, fail(CodeProviderDisabled, "provider %s is not enabled on this server", name), pkce)
+		return s.redirectError(w, r, target, apierr.Fail(apierr.CodeProviderDisabled, "provider %s is not enabled on this server", name), pkce)
 	}
 	if e := r.FormValue("error"); e != "" {
 		msg := r.FormValue("error_description")
 		if msg == "" {
 			msg = e
 		}
-		return s.redirectError(w, r, target, fail(CodeBadOAuthCallback, "%s: %s", name, msg).withStatus(http.StatusForbidden), pkce)
+		return s.redirectError(w, r, target, apierr.Fail(apierr.CodeBadOAuthCallback, "%s: %s", name, msg).WithStatus(http.StatusForbidden), pkce)
 	}
 	code := r.FormValue("code")
 	if code == "" {
-		return s.redirectError(w, r, target, fail(CodeBadOAuthCallback, "OAuth callback with missing authorization code"), pkce)
+		return s.redirectError(w, r, target, apierr.Fail(apierr.CodeBadOAuthCallback, "OAuth callback with missing authorization code"), pkce)
 	}
 	cctx := context.WithValue(ctx, oauth2.HTTPClient, s.httpClient)
 	tok, err := p.Conf.Exchange(cctx, code)
 	if err != nil {
-		return s.redirectError(w, r, target, fail(CodeBadOAuthCallback, "Unable to exchange the %s authorization code", name).because(err), pkce)
+		return s.redirectError(w, r, target, apierr.Fail(apierr.CodeBadOAuthCallback, "Unable to exchange the %s authorization code", name).Because(err), pkce)
 	}
 	pu, err := p.FetchUser(cctx, p.Conf.Client(cctx, tok))
 	if err != nil {
-		return s.redirectError(w, r, target, fail(CodeBadOAuthCallback, "Unable to read the %s account", name).because(err), pkce)
+		return s.redirectError(w, r, target, apierr.Fail(apierr.CodeBadOAuthCallback, "Unable to read the %s account", name).Because(err), pkce)
 	}
 
 	var userID, sessionID, refresh, authCode string
@@ -167,7 +168,7 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if banned {
-			return fail(CodeUserBanned, "User is banned").withStatus(http.StatusForbidden)
+			return apierr.Fail(apierr.CodeUserBanned, "User is banned").WithStatus(http.StatusForbidden)
 		}
 		if pkce {
 			return tx.QueryRow(ctx, store.CompleteOAuthFlow, state, userID, tok.AccessToken, tok.RefreshToken).Scan(&authCode)
@@ -236,7 +237,7 @@ func (s *Service) oauthUser(ctx context.Context, tx pgx.Tx, r *http.Request, pro
 		}
 		if existing != "" {
 			if !pu.EmailVerified {
-				return "", fail(CodeProviderEmailUnverified, "Unverified email with %s: verify the address with %s and try again", provider, provider)
+				return "", apierr.Fail(apierr.CodeProviderEmailUnverified, "Unverified email with %s: verify the address with %s and try again", provider, provider)
 			}
 			if _, err := tx.Exec(ctx, store.InsertIdentity, pu.ID, existing, data, provider); err != nil {
 				return "", fmt.Errorf("link identity: %w", err)
@@ -252,7 +253,7 @@ func (s *Service) oauthUser(ctx context.Context, tx pgx.Tx, r *http.Request, pro
 		}
 	}
 	if s.cfg.DisableSignup {
-		return "", fail(CodeSignupDisabled, "Signups not allowed for this instance")
+		return "", apierr.Fail(apierr.CodeSignupDisabled, "Signups not allowed for this instance")
 	}
 	confirmed := pu.Email != "" && (pu.EmailVerified || s.cfg.Autoconfirm)
 	meta := map[string]any{}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"daybase/gateway/auth/apierr"
 )
 
 // fakeProvider is an OAuth 2 provider speaking GitHub's and Google's
@@ -188,7 +190,7 @@ func TestOAuthUnverifiedEmailDoesNotLink(t *testing.T) {
 	f.verified = false
 	loc := b.oauthSignIn(t, f, "provider=github&redirect_to="+url.QueryEscape("http://daybase.test/app"))
 	frag, _ := url.ParseQuery(loc.Fragment)
-	if frag.Get("error_code") != string(CodeProviderEmailUnverified) || frag.Get("access_token") != "" ||
+	if frag.Get("error_code") != string(apierr.CodeProviderEmailUnverified) || frag.Get("access_token") != "" ||
 		frag.Get("error_description") != "Unverified email with github: verify the address with github and try again" {
 		t.Fatalf("unverified provider e-mail: %s", loc)
 	}
@@ -197,11 +199,11 @@ func TestOAuthUnverifiedEmailDoesNotLink(t *testing.T) {
 func TestOAuthErrors(t *testing.T) {
 	b, f := oauthSetup(t, func(c *Config) { c.Google = OAuthProvider{} })
 	res := b.do(t, req{method: "GET", path: "/authorize?provider=google", apikey: "-"})
-	wantError(t, res, 400, CodeProviderDisabled)
+	wantError(t, res, 400, apierr.CodeProviderDisabled)
 	if msg := res.object(t)["message"].(string); !strings.Contains(msg, "DAYBASE_AUTH_GOOGLE_CLIENT_ID") {
 		t.Fatalf("message does not say what to set: %s", msg)
 	}
-	wantError(t, b.do(t, req{method: "GET", path: "/authorize?provider=myspace", apikey: "-"}), 400, CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "GET", path: "/authorize?provider=myspace", apikey: "-"}), 400, apierr.CodeValidationFailed)
 
 	// skip_http_redirect answers the URL.
 	res = b.do(t, req{method: "GET", path: "/authorize?provider=github&skip_http_redirect=true", apikey: "-"})

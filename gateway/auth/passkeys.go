@@ -14,6 +14,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/ceremony"
 	"daybase/gateway/auth/store"
 	"daybase/gateway/auth/wire"
@@ -24,10 +25,6 @@ import (
 // go-webauthn runs the ceremonies; PostgreSQL keeps the credentials and
 // the ceremonies' session data, so any instance can finish a ceremony
 // another began, and each challenge is deleted as it is answered.
-
-// CodeWebAuthnChallengeExpired is GoTrue's code for a passkey challenge
-// that is unknown, already answered or past its expiry.
-const CodeWebAuthnChallengeExpired Code = "webauthn_challenge_expired"
 
 const maxPasskeyNameLength = 120
 
@@ -42,8 +39,8 @@ func newRelyingParty(cfg Config) (*webauthn.WebAuthn, error) {
 
 // errPasskeysOff answers the ceremonies when the site URL is an IP address
 // that no relying party id can name.
-func errPasskeysOff() *apiError {
-	return fail(CodeValidationFailed, "Passkeys need a domain name: set DAYBASE_AUTH_PASSKEY_RP_ID").withStatus(http.StatusUnprocessableEntity)
+func errPasskeysOff() *apierr.Error {
+	return apierr.Fail(apierr.CodeValidationFailed, "Passkeys need a domain name: set DAYBASE_AUTH_PASSKEY_RP_ID").WithStatus(http.StatusUnprocessableEntity)
 }
 
 // passkeyOwner is the signed-in, permanent user a passkey endpoint acts for.
@@ -60,7 +57,7 @@ func (s *Service) passkeyOwner(ctx context.Context, r *http.Request) (*User, err
 		return nil, err
 	}
 	if u.IsAnonymous {
-		return nil, fail(CodeNoAuthorization, "Anonymous users cannot add passkeys").withStatus(http.StatusForbidden)
+		return nil, apierr.Fail(apierr.CodeNoAuthorization, "Anonymous users cannot add passkeys").WithStatus(http.StatusForbidden)
 	}
 	return u, nil
 }
@@ -106,17 +103,17 @@ func (s *Service) takeCeremony(r *http.Request, kind string) (ceremonyAnswer, st
 		return a, "", sd, err
 	}
 	if !isUUID(a.ChallengeID) {
-		return a, "", sd, fail(CodeValidationFailed, "challenge_id must be the id of a passkey challenge")
+		return a, "", sd, apierr.Fail(apierr.CodeValidationFailed, "challenge_id must be the id of a passkey challenge")
 	}
 	if len(a.Credential) == 0 || string(a.Credential) == "null" {
-		return a, "", sd, fail(CodeValidationFailed, "credential is required")
+		return a, "", sd, apierr.Fail(apierr.CodeValidationFailed, "credential is required")
 	}
 	var userID string
 	var raw []byte
 	var expired bool
 	err := s.db.QueryRow(r.Context(), store.TakeWebAuthnChallenge, a.ChallengeID, kind).Scan(&userID, &raw, &expired)
 	if errors.Is(err, pgx.ErrNoRows) || expired {
-		return a, "", sd, fail(CodeWebAuthnChallengeExpired, "Passkey challenge has expired or was already used; request a new one")
+		return a, "", sd, apierr.Fail(apierr.CodeWebAuthnChallengeExpired, "Passkey challenge has expired or was already used; request a new one")
 	}
 	if err != nil {
 		return a, "", sd, fmt.Errorf("take passkey challenge: %w", err)
@@ -162,11 +159,11 @@ func (s *Service) passkeyRegistrationVerify(w http.ResponseWriter, r *http.Reque
 		return err
 	}
 	if challengeUser != u.ID {
-		return fail(CodeWebAuthnChallengeExpired, "Passkey challenge has expired or was already used; request a new one")
+		return apierr.Fail(apierr.CodeWebAuthnChallengeExpired, "Passkey challenge has expired or was already used; request a new one")
 	}
 	parsed, err := protocol.ParseCredentialCreationResponseBytes(a.Credential)
 	if err != nil {
-		return fail(CodeValidationFailed, "credential is not a WebAuthn registration response: %s", ceremony.Reason(err)).because(err)
+		return apierr.Fail(apierr.CodeValidationFailed, "credential is not a WebAuthn registration response: %s", ceremony.Reason(err)).Because(err)
 	}
 	_, creds, err := ceremony.LoadPasskeys(ctx, s.db, u.ID)
 	if err != nil {
@@ -175,7 +172,7 @@ func (s *Service) passkeyRegistrationVerify(w http.ResponseWriter, r *http.Reque
 	pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u), Creds: creds}
 	cred, err := s.webauthn.CreateCredential(pu, sd, parsed)
 	if err != nil {
-		return fail(CodeValidationFailed, "Passkey registration could not be verified: %s", ceremony.Reason(err)).because(err)
+		return apierr.Fail(apierr.CodeValidationFailed, "Passkey registration could not be verified: %s", ceremony.Reason(err)).Because(err)
 	}
 	data, err := json.Marshal(cred)
 	if err != nil {
@@ -185,7 +182,7 @@ func (s *Service) passkeyRegistrationVerify(w http.ResponseWriter, r *http.Reque
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, store.InsertPasskey, u.ID, cred.ID, data, ceremony.DefaultName(r.UserAgent())).Scan(&it.ID, &it.CreatedAt)
 		if isUniqueViolation(err) {
-			return fail(CodeValidationFailed, "This passkey is already registered").withStatus(http.StatusUnprocessableEntity)
+			return apierr.Fail(apierr.CodeValidationFailed, "This passkey is already registered").WithStatus(http.StatusUnprocessableEntity)
 		}
 		if err != nil {
 			return fmt.Errorf("insert passkey: %w", err)
@@ -234,7 +231,7 @@ func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Req
 	}
 	parsed, err := protocol.ParseCredentialRequestResponseBytes(a.Credential)
 	if err != nil {
-		return fail(CodeValidationFailed, "credential is not a WebAuthn assertion: %s", ceremony.Reason(err)).because(err)
+		return apierr.Fail(apierr.CodeValidationFailed, "credential is not a WebAuthn assertion: %s", ceremony.Reason(err)).Because(err)
 	}
 	var owner *User
 	handler := func(rawID, userHandle []byte) (webauthn.User, error) {
@@ -259,13 +256,13 @@ func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Req
 	_, cred, err := s.webauthn.ValidatePasskeyLogin(handler, sd, parsed)
 	if err != nil {
 		s.log.InfoContext(ctx, "passkey sign-in refused", "reason", ceremony.Reason(err))
-		return errInvalidLogin().because(err)
+		return apierr.InvalidLogin().Because(err)
 	}
 	if cred.Authenticator.CloneWarning {
-		return errInvalidLogin().because(errors.New("passkey sign count went backwards: a cloned authenticator or a replay"))
+		return apierr.InvalidLogin().Because(errors.New("passkey sign count went backwards: a cloned authenticator or a replay"))
 	}
 	if owner.IsBanned(s.now()) {
-		return fail(CodeUserBanned, "User is banned")
+		return apierr.Fail(apierr.CodeUserBanned, "User is banned")
 	}
 	data, err := json.Marshal(cred)
 	if err != nil {
@@ -276,7 +273,7 @@ func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Req
 		return fmt.Errorf("record passkey use: %w", err)
 	}
 	if tag.RowsAffected() == 0 {
-		return errInvalidLogin().because(errors.New("passkey sign count did not advance"))
+		return apierr.InvalidLogin().Because(errors.New("passkey sign count did not advance"))
 	}
 	res, err := s.signIn(ctx, r, owner.ID, "passkey", "")
 	if err != nil {
@@ -336,11 +333,11 @@ func (s *Service) renamePasskey(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if p.FriendlyName == nil {
-		return fail(CodeValidationFailed, "friendly_name is required")
+		return apierr.Fail(apierr.CodeValidationFailed, "friendly_name is required")
 	}
 	name := strings.TrimSpace(*p.FriendlyName)
 	if len([]rune(name)) > maxPasskeyNameLength {
-		return fail(CodeValidationFailed, "friendly_name must be at most %d characters", maxPasskeyNameLength)
+		return apierr.Fail(apierr.CodeValidationFailed, "friendly_name must be at most %d characters", maxPasskeyNameLength)
 	}
 	id := r.PathValue("passkey_id")
 	if !isUUID(id) {
@@ -405,6 +402,6 @@ func (s *Service) removePasskey(w http.ResponseWriter, r *http.Request, userID s
 	return nil
 }
 
-func errPasskeyNotFound() *apiError {
-	return fail(CodeValidationFailed, "Passkey not found").withStatus(http.StatusNotFound)
+func errPasskeyNotFound() *apierr.Error {
+	return apierr.Fail(apierr.CodeValidationFailed, "Passkey not found").WithStatus(http.StatusNotFound)
 }

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"daybase/gateway/auth/apierr"
 )
 
 // optionsAnswer is the answer of an options endpoint.
@@ -120,21 +122,21 @@ func TestPasskeyRenameDelete(t *testing.T) {
 	for i := range long {
 		long[i] = 'a'
 	}
-	wantError(t, b.do(t, req{method: "PATCH", path: "/passkeys/" + it.ID, bearer: s.AccessToken, body: map[string]any{"friendly_name": string(long)}}), http.StatusBadRequest, CodeValidationFailed)
-	wantError(t, b.do(t, req{method: "PATCH", path: "/passkeys/" + it.ID, bearer: s.AccessToken, body: map[string]any{}}), http.StatusBadRequest, CodeValidationFailed)
-	wantError(t, b.do(t, req{method: "PATCH", path: "/passkeys/" + it.ID, bearer: other.AccessToken, body: map[string]any{"friendly_name": "mine"}}), http.StatusNotFound, CodeValidationFailed)
-	wantError(t, b.do(t, req{method: "DELETE", path: "/passkeys/" + it.ID, bearer: other.AccessToken}), http.StatusNotFound, CodeValidationFailed)
-	wantError(t, b.do(t, req{method: "DELETE", path: "/passkeys/nope", bearer: s.AccessToken}), http.StatusNotFound, CodeValidationFailed)
-	wantError(t, b.do(t, req{method: "GET", path: "/passkeys"}), http.StatusUnauthorized, CodeNoAuthorization)
+	wantError(t, b.do(t, req{method: "PATCH", path: "/passkeys/" + it.ID, bearer: s.AccessToken, body: map[string]any{"friendly_name": string(long)}}), http.StatusBadRequest, apierr.CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "PATCH", path: "/passkeys/" + it.ID, bearer: s.AccessToken, body: map[string]any{}}), http.StatusBadRequest, apierr.CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "PATCH", path: "/passkeys/" + it.ID, bearer: other.AccessToken, body: map[string]any{"friendly_name": "mine"}}), http.StatusNotFound, apierr.CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "DELETE", path: "/passkeys/" + it.ID, bearer: other.AccessToken}), http.StatusNotFound, apierr.CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "DELETE", path: "/passkeys/nope", bearer: s.AccessToken}), http.StatusNotFound, apierr.CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "GET", path: "/passkeys"}), http.StatusUnauthorized, apierr.CodeNoAuthorization)
 
 	res = b.do(t, req{method: "DELETE", path: "/passkeys/" + it.ID, bearer: s.AccessToken})
 	wantStatus(t, res, http.StatusNoContent)
-	wantError(t, b.do(t, req{method: "DELETE", path: "/passkeys/" + it.ID, bearer: s.AccessToken}), http.StatusNotFound, CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "DELETE", path: "/passkeys/" + it.ID, bearer: s.AccessToken}), http.StatusNotFound, apierr.CodeValidationFailed)
 
 	// A deleted passkey no longer signs in.
 	c := b.passkeyOptions(t, "/passkeys/authentication/options", "")
 	wantError(t, b.do(t, req{method: "POST", path: "/passkeys/authentication/verify",
-		body: map[string]any{"challenge_id": c.ChallengeID, "credential": a.get(t, c.Options, sc)}}), http.StatusBadRequest, CodeInvalidCredentials)
+		body: map[string]any{"challenge_id": c.ChallengeID, "credential": a.get(t, c.Options, sc)}}), http.StatusBadRequest, apierr.CodeInvalidCredentials)
 }
 
 func TestAdminPasskeys(t *testing.T) {
@@ -164,15 +166,15 @@ func TestAdminPasskeys(t *testing.T) {
 
 	// Refusals: a user's own token, no token, an unknown user, another
 	// user's passkey, a passkey id that is not one.
-	wantError(t, b.do(t, req{method: "GET", path: base, bearer: s.AccessToken}), http.StatusForbidden, CodeNotAdmin)
-	wantError(t, b.do(t, req{method: "DELETE", path: base + "/" + first.ID, bearer: s.AccessToken}), http.StatusForbidden, CodeNotAdmin)
-	wantError(t, b.do(t, req{method: "GET", path: base}), http.StatusUnauthorized, CodeNoAuthorization)
-	wantError(t, admin("GET", "/admin/users/00000000-0000-4000-8000-000000000000/passkeys"), http.StatusNotFound, CodeUserNotFound)
-	wantError(t, admin("DELETE", "/admin/users/"+other.User.ID+"/passkeys/"+first.ID), http.StatusNotFound, CodeValidationFailed)
-	wantError(t, admin("DELETE", base+"/nope"), http.StatusNotFound, CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "GET", path: base, bearer: s.AccessToken}), http.StatusForbidden, apierr.CodeNotAdmin)
+	wantError(t, b.do(t, req{method: "DELETE", path: base + "/" + first.ID, bearer: s.AccessToken}), http.StatusForbidden, apierr.CodeNotAdmin)
+	wantError(t, b.do(t, req{method: "GET", path: base}), http.StatusUnauthorized, apierr.CodeNoAuthorization)
+	wantError(t, admin("GET", "/admin/users/00000000-0000-4000-8000-000000000000/passkeys"), http.StatusNotFound, apierr.CodeUserNotFound)
+	wantError(t, admin("DELETE", "/admin/users/"+other.User.ID+"/passkeys/"+first.ID), http.StatusNotFound, apierr.CodeValidationFailed)
+	wantError(t, admin("DELETE", base+"/nope"), http.StatusNotFound, apierr.CodeValidationFailed)
 
 	wantStatus(t, admin("DELETE", base+"/"+first.ID), http.StatusNoContent)
-	wantError(t, admin("DELETE", base+"/"+first.ID), http.StatusNotFound, CodeValidationFailed)
+	wantError(t, admin("DELETE", base+"/"+first.ID), http.StatusNotFound, apierr.CodeValidationFailed)
 	res = admin("GET", base)
 	res.decode(t, &list)
 	if len(list) != 1 || list[0].ID != second.ID {
@@ -187,7 +189,7 @@ func TestAdminPasskeys(t *testing.T) {
 	// The removed passkey no longer signs in.
 	c := b.passkeyOptions(t, "/passkeys/authentication/options", "")
 	wantError(t, b.do(t, req{method: "POST", path: "/passkeys/authentication/verify",
-		body: map[string]any{"challenge_id": c.ChallengeID, "credential": a.get(t, c.Options, sc)}}), http.StatusBadRequest, CodeInvalidCredentials)
+		body: map[string]any{"challenge_id": c.ChallengeID, "credential": a.get(t, c.Options, sc)}}), http.StatusBadRequest, apierr.CodeInvalidCredentials)
 }
 
 func TestPasskeyRefusals(t *testing.T) {
@@ -200,64 +202,64 @@ func TestPasskeyRefusals(t *testing.T) {
 	}
 
 	t.Run("registration needs a session", func(t *testing.T) {
-		wantError(t, b.do(t, req{method: "POST", path: "/passkeys/registration/options", body: map[string]any{}}), http.StatusUnauthorized, CodeNoAuthorization)
+		wantError(t, b.do(t, req{method: "POST", path: "/passkeys/registration/options", body: map[string]any{}}), http.StatusUnauthorized, apierr.CodeNoAuthorization)
 	})
 	t.Run("replayed assertion", func(t *testing.T) {
 		c := b.passkeyOptions(t, "/passkeys/authentication/options", "")
 		cred := a.get(t, c.Options, sc)
 		wantStatus(t, verify(c.ChallengeID, cred), http.StatusOK)
-		wantError(t, verify(c.ChallengeID, cred), http.StatusBadRequest, CodeWebAuthnChallengeExpired)
+		wantError(t, verify(c.ChallengeID, cred), http.StatusBadRequest, apierr.CodeWebAuthnChallengeExpired)
 		// The same assertion against a fresh challenge fails its signature check.
 		c2 := b.passkeyOptions(t, "/passkeys/authentication/options", "")
-		wantError(t, verify(c2.ChallengeID, cred), http.StatusBadRequest, CodeInvalidCredentials)
+		wantError(t, verify(c2.ChallengeID, cred), http.StatusBadRequest, apierr.CodeInvalidCredentials)
 	})
 	t.Run("sign count going backwards", func(t *testing.T) {
 		c := b.passkeyOptions(t, "/passkeys/authentication/options", "")
-		wantError(t, verify(c.ChallengeID, a.sign(t, c.Options["challenge"].(string), sc, 1)), http.StatusBadRequest, CodeInvalidCredentials)
+		wantError(t, verify(c.ChallengeID, a.sign(t, c.Options["challenge"].(string), sc, 1)), http.StatusBadRequest, apierr.CodeInvalidCredentials)
 	})
 	t.Run("unknown authenticator", func(t *testing.T) {
 		stranger := newSoftAuthenticator("http://daybase.test", "daybase.test")
 		_, unknown := stranger.create(t, map[string]any{"challenge": "x", "user": map[string]any{"id": b64.EncodeToString([]byte(s.User.ID))}})
 		c := b.passkeyOptions(t, "/passkeys/authentication/options", "")
-		wantError(t, verify(c.ChallengeID, stranger.get(t, c.Options, unknown)), http.StatusBadRequest, CodeInvalidCredentials)
+		wantError(t, verify(c.ChallengeID, stranger.get(t, c.Options, unknown)), http.StatusBadRequest, apierr.CodeInvalidCredentials)
 	})
 	t.Run("wrong origin", func(t *testing.T) {
 		phish := newSoftAuthenticator("https://evil.example", "daybase.test")
 		phish.creds = a.creds
 		c := b.passkeyOptions(t, "/passkeys/authentication/options", "")
-		wantError(t, verify(c.ChallengeID, phish.get(t, c.Options, sc)), http.StatusBadRequest, CodeInvalidCredentials)
+		wantError(t, verify(c.ChallengeID, phish.get(t, c.Options, sc)), http.StatusBadRequest, apierr.CodeInvalidCredentials)
 	})
 	t.Run("unknown or malformed challenge", func(t *testing.T) {
-		wantError(t, verify("00000000-0000-0000-0000-000000000000", a.get(t, map[string]any{"challenge": "x"}, sc)), http.StatusBadRequest, CodeWebAuthnChallengeExpired)
-		wantError(t, verify("nope", map[string]any{}), http.StatusBadRequest, CodeValidationFailed)
+		wantError(t, verify("00000000-0000-0000-0000-000000000000", a.get(t, map[string]any{"challenge": "x"}, sc)), http.StatusBadRequest, apierr.CodeWebAuthnChallengeExpired)
+		wantError(t, verify("nope", map[string]any{}), http.StatusBadRequest, apierr.CodeValidationFailed)
 		c := b.passkeyOptions(t, "/passkeys/authentication/options", "")
-		wantError(t, verify(c.ChallengeID, nil), http.StatusBadRequest, CodeValidationFailed)
-		wantError(t, verify(c.ChallengeID, map[string]any{"id": "x"}), http.StatusBadRequest, CodeValidationFailed)
+		wantError(t, verify(c.ChallengeID, nil), http.StatusBadRequest, apierr.CodeValidationFailed)
+		wantError(t, verify(c.ChallengeID, map[string]any{"id": "x"}), http.StatusBadRequest, apierr.CodeValidationFailed)
 	})
 	t.Run("expired challenge", func(t *testing.T) {
 		c := b.passkeyOptions(t, "/passkeys/authentication/options", "")
 		if _, err := b.db.Pool.Exec(t.Context(), `UPDATE auth.webauthn_challenges SET expires_at = now() - interval '1 second' WHERE id = $1`, c.ChallengeID); err != nil {
 			t.Fatal(err)
 		}
-		wantError(t, verify(c.ChallengeID, a.get(t, c.Options, sc)), http.StatusBadRequest, CodeWebAuthnChallengeExpired)
+		wantError(t, verify(c.ChallengeID, a.get(t, c.Options, sc)), http.StatusBadRequest, apierr.CodeWebAuthnChallengeExpired)
 	})
 	t.Run("registration challenge is not a sign-in challenge", func(t *testing.T) {
 		c := b.passkeyOptions(t, "/passkeys/registration/options", s.AccessToken)
-		wantError(t, verify(c.ChallengeID, a.get(t, c.Options, sc)), http.StatusBadRequest, CodeWebAuthnChallengeExpired)
+		wantError(t, verify(c.ChallengeID, a.get(t, c.Options, sc)), http.StatusBadRequest, apierr.CodeWebAuthnChallengeExpired)
 	})
 	t.Run("another user's registration challenge", func(t *testing.T) {
 		other := b.signUp(t, uniqueEmail("pkthief"), "correct horse battery")
 		c := b.passkeyOptions(t, "/passkeys/registration/options", s.AccessToken)
 		cred, _ := a.create(t, c.Options)
 		wantError(t, b.do(t, req{method: "POST", path: "/passkeys/registration/verify", bearer: other.AccessToken,
-			body: map[string]any{"challenge_id": c.ChallengeID, "credential": cred}}), http.StatusBadRequest, CodeWebAuthnChallengeExpired)
+			body: map[string]any{"challenge_id": c.ChallengeID, "credential": cred}}), http.StatusBadRequest, apierr.CodeWebAuthnChallengeExpired)
 	})
 	t.Run("registration with a wrong challenge", func(t *testing.T) {
 		c := b.passkeyOptions(t, "/passkeys/registration/options", s.AccessToken)
 		opts := map[string]any{"challenge": b64.EncodeToString([]byte("not the challenge")), "user": c.Options["user"]}
 		cred, _ := a.create(t, opts)
 		wantError(t, b.do(t, req{method: "POST", path: "/passkeys/registration/verify", bearer: s.AccessToken,
-			body: map[string]any{"challenge_id": c.ChallengeID, "credential": cred}}), http.StatusBadRequest, CodeValidationFailed)
+			body: map[string]any{"challenge_id": c.ChallengeID, "credential": cred}}), http.StatusBadRequest, apierr.CodeValidationFailed)
 	})
 	t.Run("anonymous users cannot register", func(t *testing.T) {
 		b := setup(t, func(c *Config) { c.AnonymousSignIns = true })
@@ -265,7 +267,7 @@ func TestPasskeyRefusals(t *testing.T) {
 		wantStatus(t, res, http.StatusOK)
 		var anon session
 		res.decode(t, &anon)
-		wantError(t, b.do(t, req{method: "POST", path: "/passkeys/registration/options", bearer: anon.AccessToken, body: map[string]any{}}), http.StatusForbidden, CodeNoAuthorization)
+		wantError(t, b.do(t, req{method: "POST", path: "/passkeys/registration/options", bearer: anon.AccessToken, body: map[string]any{}}), http.StatusForbidden, apierr.CodeNoAuthorization)
 	})
 }
 
@@ -320,7 +322,7 @@ func TestPasskeyRelyingPartyFromSiteURL(t *testing.T) {
 	if b.do(t, req{method: "GET", path: "/settings"}).object(t)["passkeys_enabled"] != false {
 		t.Error("settings say passkeys are on without a domain")
 	}
-	wantError(t, b.do(t, req{method: "POST", path: "/passkeys/authentication/options", body: map[string]any{}}), http.StatusUnprocessableEntity, CodeValidationFailed)
+	wantError(t, b.do(t, req{method: "POST", path: "/passkeys/authentication/options", body: map[string]any{}}), http.StatusUnprocessableEntity, apierr.CodeValidationFailed)
 }
 
 // BenchmarkPasskeySignIn measures the passkey sign-in round trip (options,

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"time"
 
+	"daybase/gateway/auth/apierr"
+	"daybase/gateway/auth/conf"
 	"daybase/gateway/auth/ratelimit"
 )
 
@@ -22,17 +24,17 @@ type limiters struct {
 	refresh        *limiter
 }
 
-func newLimiters(c RateLimits) *limiters {
+func newLimiters(c conf.RateLimits) *limiters {
 	return &limiters{
-		signIn:         newLimiter(c.SignInIP, CodeOverRequestRateLimit),
-		signInFailures: newLimiter(c.SignInFailuresEmail, CodeOverRequestRateLimit),
-		signUp:         newLimiter(c.SignUpIP, CodeOverRequestRateLimit),
-		otp:            newLimiter(c.OTPIP, CodeOverRequestRateLimit),
-		emailSend:      newLimiter(c.EmailSend, CodeOverEmailSendRateLimit),
-		verify:         newLimiter(c.VerifyIP, CodeOverRequestRateLimit),
-		mfaVerify:      newLimiter(c.MFAVerifyIP, CodeOverRequestRateLimit),
-		mfaFailures:    newLimiter(c.MFAFailuresFactor, CodeOverRequestRateLimit),
-		refresh:        newLimiter(c.RefreshIP, CodeOverRequestRateLimit),
+		signIn:         newLimiter(c.SignInIP, apierr.CodeOverRequestRateLimit),
+		signInFailures: newLimiter(c.SignInFailuresEmail, apierr.CodeOverRequestRateLimit),
+		signUp:         newLimiter(c.SignUpIP, apierr.CodeOverRequestRateLimit),
+		otp:            newLimiter(c.OTPIP, apierr.CodeOverRequestRateLimit),
+		emailSend:      newLimiter(c.EmailSend, apierr.CodeOverEmailSendRateLimit),
+		verify:         newLimiter(c.VerifyIP, apierr.CodeOverRequestRateLimit),
+		mfaVerify:      newLimiter(c.MFAVerifyIP, apierr.CodeOverRequestRateLimit),
+		mfaFailures:    newLimiter(c.MFAFailuresFactor, apierr.CodeOverRequestRateLimit),
+		refresh:        newLimiter(c.RefreshIP, apierr.CodeOverRequestRateLimit),
 	}
 }
 
@@ -47,10 +49,10 @@ func (l *limiters) close() {
 // refusals answer with.
 type limiter struct {
 	*ratelimit.Limiter
-	code Code
+	code apierr.Code
 }
 
-func newLimiter(r Rate, code Code) *limiter {
+func newLimiter(r Rate, code apierr.Code) *limiter {
 	return &limiter{Limiter: ratelimit.New(r), code: code}
 }
 
@@ -71,14 +73,14 @@ func (l *limiter) check(key string, now time.Time) error {
 	return nil
 }
 
-func (l *limiter) refusal(wait time.Duration) *apiError {
+func (l *limiter) refusal(wait time.Duration) *apierr.Error {
 	secs := int(math.Ceil(wait.Seconds()))
 	if secs < 1 {
 		secs = 1
 	}
-	if l.code == CodeOverEmailSendRateLimit {
-		return &apiError{Code: l.code, RetryAfter: secs,
+	if l.code == apierr.CodeOverEmailSendRateLimit {
+		return &apierr.Error{Code: l.code, RetryAfter: secs,
 			Msg: "For security purposes, you can only request this after " + strconv.Itoa(secs) + " seconds."}
 	}
-	return &apiError{Code: l.code, RetryAfter: secs, Msg: "Request rate limit reached"}
+	return &apierr.Error{Code: l.code, RetryAfter: secs, Msg: "Request rate limit reached"}
 }

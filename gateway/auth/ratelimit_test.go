@@ -6,10 +6,13 @@ import (
 	"net/http/httptest"
 	"testing"
 	"time"
+
+	"daybase/gateway/auth/apierr"
+	"daybase/gateway/auth/conf"
 )
 
 func TestLimiterBucket(t *testing.T) {
-	l := newLimiter(Rate{Burst: 3, Per: 3 * time.Minute}, CodeOverRequestRateLimit)
+	l := newLimiter(Rate{Burst: 3, Per: 3 * time.Minute}, apierr.CodeOverRequestRateLimit)
 	t0 := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	for i := range 3 {
 		if err := l.take("k", t0); err != nil {
@@ -17,8 +20,8 @@ func TestLimiterBucket(t *testing.T) {
 		}
 	}
 	err := l.take("k", t0)
-	ae, ok := err.(*apiError)
-	if !ok || ae.status() != 429 || ae.RetryAfter != 60 {
+	ae, ok := err.(*apierr.Error)
+	if !ok || ae.HTTPStatus() != 429 || ae.RetryAfter != 60 {
 		t.Fatalf("4th take: %v", err)
 	}
 	if l.take("other", t0) != nil {
@@ -31,13 +34,13 @@ func TestLimiterBucket(t *testing.T) {
 		t.Fatalf("not refilled after a minute: %v", err)
 	}
 	// check never spends.
-	l2 := newLimiter(Rate{Burst: 1, Per: time.Minute}, CodeOverRequestRateLimit)
+	l2 := newLimiter(Rate{Burst: 1, Per: time.Minute}, apierr.CodeOverRequestRateLimit)
 	for range 5 {
 		if l2.check("k", t0) != nil {
 			t.Fatal("check spent a token")
 		}
 	}
-	if newLimiter(Rate{}, CodeOverRequestRateLimit).take("k", t0) != nil {
+	if newLimiter(Rate{}, apierr.CodeOverRequestRateLimit).take("k", t0) != nil {
 		t.Fatal("a zero rate limits")
 	}
 }
@@ -53,10 +56,10 @@ func TestWrongPasswordsAreSlowedDown(t *testing.T) {
 			t.Fatalf("attempt %d: %d %s", i, last.Status, last.Body)
 		}
 	}
-	wantError(t, last, 429, CodeOverRequestRateLimit)
+	wantError(t, last, 429, apierr.CodeOverRequestRateLimit)
 	// Even the right password waits now; another address does not.
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": email, "password": "the right one"}}),
-		429, CodeOverRequestRateLimit)
+		429, apierr.CodeOverRequestRateLimit)
 	other := uniqueEmail("bystander")
 	b.signUp(t, other, "hunter-two-2")
 	b.signInPassword(t, other, "hunter-two-2")
@@ -69,7 +72,7 @@ func TestSignUpRateLimitPerIP(t *testing.T) {
 		_ = i
 	}
 	res := b.do(t, req{method: "POST", path: "/signup", ip: "203.0.113.9", body: map[string]any{"email": uniqueEmail("burst"), "password": "hunter-two-2"}})
-	wantError(t, res, 429, CodeOverRequestRateLimit)
+	wantError(t, res, 429, apierr.CodeOverRequestRateLimit)
 	if res.Header.Get("Retry-After") == "" {
 		t.Fatal("no Retry-After")
 	}
@@ -78,7 +81,7 @@ func TestSignUpRateLimitPerIP(t *testing.T) {
 
 // The defaults let one address sign up a few hundred users in a test run.
 func TestDefaultSignUpLimitAllowsTestRuns(t *testing.T) {
-	l := newLimiter(Defaults().RateLimits.SignUpIP, CodeOverRequestRateLimit)
+	l := newLimiter(Defaults().RateLimits.SignUpIP, apierr.CodeOverRequestRateLimit)
 	now := time.Now()
 	for i := range 400 {
 		if err := l.take("127.0.0.1", now.Add(time.Duration(i)*250*time.Millisecond)); err != nil {
@@ -90,9 +93,9 @@ func TestDefaultSignUpLimitAllowsTestRuns(t *testing.T) {
 func TestVerifyRateLimit(t *testing.T) {
 	b := setup(t, func(c *Config) { c.RateLimits.VerifyIP = Rate{Burst: 2, Per: time.Hour} })
 	body := map[string]any{"type": "signup", "email": "x@example.test", "token": "123456"}
-	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: body}), 403, CodeOTPExpired)
-	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: body}), 403, CodeOTPExpired)
-	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: body}), 429, CodeOverRequestRateLimit)
+	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: body}), 403, apierr.CodeOTPExpired)
+	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: body}), 403, apierr.CodeOTPExpired)
+	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: body}), 429, apierr.CodeOverRequestRateLimit)
 }
 
 func TestRateLimitHeader(t *testing.T) {
@@ -102,9 +105,9 @@ func TestRateLimitHeader(t *testing.T) {
 	})
 	body := map[string]any{"type": "signup", "token_hash": "nope"}
 	h := func(ip string) map[string]string { return map[string]string{"X-Forwarded-For": ip + ", 10.0.0.1"} }
-	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: body, header: h("198.51.100.1")}), 403, CodeOTPExpired)
-	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: body, header: h("198.51.100.2")}), 403, CodeOTPExpired)
-	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: body, header: h("198.51.100.1")}), 429, CodeOverRequestRateLimit)
+	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: body, header: h("198.51.100.1")}), 403, apierr.CodeOTPExpired)
+	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: body, header: h("198.51.100.2")}), 403, apierr.CodeOTPExpired)
+	wantError(t, b.do(t, req{method: "POST", path: "/verify", body: body, header: h("198.51.100.1")}), 429, apierr.CodeOverRequestRateLimit)
 }
 
 func TestCaptcha(t *testing.T) {
@@ -117,12 +120,12 @@ func TestCaptcha(t *testing.T) {
 	}))
 	defer fake.Close()
 	b := setup(t, func(c *Config) {
-		c.Captcha = CaptchaConfig{Provider: "hcaptcha", Secret: "s3cret", VerifyURL: fake.URL}
+		c.Captcha = conf.CaptchaConfig{Provider: "hcaptcha", Secret: "s3cret", VerifyURL: fake.URL}
 	})
 	email := uniqueEmail("captcha")
-	wantError(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter-two-2"}}), 400, CodeCaptchaFailed)
+	wantError(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter-two-2"}}), 400, apierr.CodeCaptchaFailed)
 	wantError(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter-two-2",
-		"gotrue_meta_security": map[string]any{"captcha_token": "bad"}}}), 400, CodeCaptchaFailed)
+		"gotrue_meta_security": map[string]any{"captcha_token": "bad"}}}), 400, apierr.CodeCaptchaFailed)
 	wantStatus(t, b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": email, "password": "hunter-two-2",
 		"gotrue_meta_security": map[string]any{"captcha_token": "good-token"}}}), 200)
 	wantStatus(t, b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": email, "password": "hunter-two-2",
@@ -175,7 +178,7 @@ func TestPerAddressLimitsOfEachEndpoint(t *testing.T) {
 				_ = i
 			}
 			res := c.call("203.0.113.50")
-			wantError(t, res, 429, CodeOverRequestRateLimit)
+			wantError(t, res, 429, apierr.CodeOverRequestRateLimit)
 			if res.Header.Get("Retry-After") == "" {
 				t.Fatal("429 without Retry-After")
 			}

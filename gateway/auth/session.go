@@ -10,6 +10,7 @@ import (
 
 	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/store"
+	"daybase/gateway/auth/wire"
 )
 
 // Authentication methods recorded in a session's amr (reference §1.8).
@@ -59,7 +60,7 @@ func (s *Service) startSession(ctx context.Context, tx pgx.Tx, r *http.Request, 
 }
 
 // signIn starts a session in its own transaction and answers with it.
-func (s *Service) signIn(ctx context.Context, r *http.Request, userID, method, provider string) (*tokenResponse, error) {
+func (s *Service) signIn(ctx context.Context, r *http.Request, userID, method, provider string) (*wire.TokenResponse, error) {
 	var sessionID, refresh string
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		var err error
@@ -77,13 +78,13 @@ func (s *Service) signIn(ctx context.Context, r *http.Request, userID, method, p
 
 // sessionResponse loads the user and the session's assurance level and
 // mints the access token that goes with refresh.
-func (s *Service) sessionResponse(ctx context.Context, db querier, userID, sessionID, refresh string) (*tokenResponse, error) {
+func (s *Service) sessionResponse(ctx context.Context, db querier, userID, sessionID, refresh string) (*wire.TokenResponse, error) {
 	u, err := store.LoadUser(ctx, db, userID)
 	if err != nil {
 		return nil, err
 	}
 	var aal string
-	var amr []amrEntry
+	var amr []wire.AMREntry
 	if err := db.QueryRow(ctx, store.SessionAuth, sessionID).Scan(&aal, &amr); err != nil {
 		return nil, fmt.Errorf("load session %s: %w", sessionID, err)
 	}
@@ -91,13 +92,13 @@ func (s *Service) sessionResponse(ctx context.Context, db querier, userID, sessi
 }
 
 // mint signs the access token with the claims of reference §1.8.
-func (s *Service) mint(u *User, sessionID, aal string, amr []amrEntry, refresh string) (*tokenResponse, error) {
+func (s *Service) mint(u *User, sessionID, aal string, amr []wire.AMREntry, refresh string) (*wire.TokenResponse, error) {
 	now := s.now()
 	exp := now.Add(s.cfg.JWTExpiry)
 	if amr == nil {
-		amr = []amrEntry{}
+		amr = []wire.AMREntry{}
 	}
-	c := accessClaims{
+	c := wire.AccessClaims{
 		AAL:          aal,
 		AMR:          amr,
 		AppMetadata:  u.AppMetadata,
@@ -123,7 +124,7 @@ func (s *Service) mint(u *User, sessionID, aal string, amr []amrEntry, refresh s
 	} else if at, err = s.signer.Sign(c); err != nil {
 		return nil, err
 	}
-	return &tokenResponse{
+	return &wire.TokenResponse{
 		AccessToken:  at,
 		TokenType:    "bearer",
 		ExpiresIn:    int(s.cfg.JWTExpiry / time.Second),

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/internal/token"
 )
 
@@ -84,7 +85,7 @@ func TestAsymmetricSigningAndRotation(t *testing.T) {
 	if err := b.signer.SetKeys(&second, nil); err != nil {
 		t.Fatal(err)
 	}
-	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: s.AccessToken}), http.StatusForbidden, CodeBadJWT)
+	wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: s.AccessToken}), http.StatusForbidden, apierr.CodeBadJWT)
 	wantStatus(t, b.do(t, req{method: "GET", path: "/user", bearer: s2.AccessToken}), http.StatusOK)
 	wantStatus(t, b.do(t, req{method: "GET", path: "/settings"}), http.StatusOK)
 }

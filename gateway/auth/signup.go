@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/mailer"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
@@ -43,17 +44,17 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 		return s.signInAnonymously(w, r, p)
 	}
 	if s.cfg.DisableSignup {
-		return fail(CodeSignupDisabled, "Signups not allowed for this instance")
+		return apierr.Fail(apierr.CodeSignupDisabled, "Signups not allowed for this instance")
 	}
 	if p.Phone != "" {
-		return fail(CodePhoneProviderDisabled, "Phone signups are disabled")
+		return apierr.Fail(apierr.CodePhoneProviderDisabled, "Phone signups are disabled")
 	}
 	email, err := normaliseEmail(p.Email)
 	if err != nil {
 		return err
 	}
 	if p.Password == "" {
-		return fail(CodeValidationFailed, "Signup requires a valid password")
+		return apierr.Fail(apierr.CodeValidationFailed, "Signup requires a valid password")
 	}
 	if err := s.checkNewPassword(p.Password); err != nil {
 		return err
@@ -82,7 +83,7 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 		}
 		if u.EmailConfirmedAt != nil {
 			if s.cfg.Autoconfirm {
-				return fail(CodeUserAlreadyExists, "User already registered")
+				return apierr.Fail(apierr.CodeUserAlreadyExists, "User already registered")
 			}
 			// Confirmation on: answer as for a new account, so the
 			// response does not tell whether the address is registered.
@@ -173,10 +174,10 @@ func (s *Service) obfuscatedUser(email string, data map[string]any) *User {
 func (s *Service) signInAnonymously(w http.ResponseWriter, r *http.Request, p signupParams) error {
 	ctx := r.Context()
 	if !s.cfg.AnonymousSignIns {
-		return fail(CodeAnonymousDisabled, "Anonymous sign-ins are disabled")
+		return apierr.Fail(apierr.CodeAnonymousDisabled, "Anonymous sign-ins are disabled")
 	}
 	if s.cfg.DisableSignup {
-		return fail(CodeSignupDisabled, "Signups not allowed for this instance")
+		return apierr.Fail(apierr.CodeSignupDisabled, "Signups not allowed for this instance")
 	}
 	if p.Data == nil {
 		p.Data = map[string]any{}
@@ -240,7 +241,7 @@ func (s *Service) createUser(ctx context.Context, tx pgx.Tx, n newUser) (string,
 	if _, err := tx.Exec(ctx, store.InsertUser, id, n.Email, n.PasswordHash, n.Confirmed, app, n.UserMetadata,
 		n.Anonymous, n.Invited, n.Role); err != nil {
 		if isUniqueViolation(err) {
-			return "", fail(CodeEmailExists, "A user with this email address has already been registered").because(err)
+			return "", apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered").Because(err)
 		}
 		return "", fmt.Errorf("insert user: %w", err)
 	}

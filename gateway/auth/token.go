@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/crypto/bcrypt"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
@@ -30,7 +31,7 @@ func (s *Service) token(w http.ResponseWriter, r *http.Request) error {
 	case "id_token":
 		return s.idTokenGrant(w, r)
 	default:
-		return fail(CodeInvalidCredentials, "unsupported_grant_type")
+		return apierr.Fail(apierr.CodeInvalidCredentials, "unsupported_grant_type")
 	}
 }
 
@@ -65,13 +66,13 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if p.Email != "" && p.Phone != "" {
-		return fail(CodeValidationFailed, "Only an email address or phone number should be provided on login.")
+		return apierr.Fail(apierr.CodeValidationFailed, "Only an email address or phone number should be provided on login.")
 	}
 	if p.Phone != "" {
-		return fail(CodePhoneProviderDisabled, "Phone logins are disabled")
+		return apierr.Fail(apierr.CodePhoneProviderDisabled, "Phone logins are disabled")
 	}
 	if p.Email == "" {
-		return fail(CodeValidationFailed, "missing email or phone")
+		return apierr.Fail(apierr.CodeValidationFailed, "missing email or phone")
 	}
 	ip := s.clientIP(r)
 	if err := s.limits.signIn.take(ip, s.now()); err != nil {
@@ -82,7 +83,7 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 	}
 	email, err := normaliseEmail(p.Email)
 	if err != nil {
-		return errInvalidLogin()
+		return apierr.InvalidLogin()
 	}
 	// Failed attempts per address are counted; once the bucket is empty
 	// further attempts are refused before any password is checked.
@@ -99,24 +100,24 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 	if errors.Is(err, pgx.ErrNoRows) || hash == "" {
 		password.Matches(string(s.dummyHash()), p.Password)
 		s.limits.signInFailures.take(email, s.now())
-		return errInvalidLogin()
+		return apierr.InvalidLogin()
 	}
 	if !password.Matches(hash, p.Password) {
 		s.limits.signInFailures.take(email, s.now())
-		return errInvalidLogin()
+		return apierr.InvalidLogin()
 	}
 	if banned {
-		return fail(CodeUserBanned, "User is banned")
+		return apierr.Fail(apierr.CodeUserBanned, "User is banned")
 	}
 	if !confirmed {
-		return fail(CodeEmailNotConfirmed, "Email not confirmed")
+		return apierr.Fail(apierr.CodeEmailNotConfirmed, "Email not confirmed")
 	}
 	resp, err := s.signIn(ctx, r, userID, amrPassword, "email")
 	if err != nil {
 		return err
 	}
 	if reasons := password.Weakness(p.Password, s.cfg.PasswordMinLength, s.cfg.PasswordCommonCheck); len(reasons) > 0 {
-		resp.WeakPassword = &weakPassword{Reasons: reasons, Message: password.WeakMessage(reasons, s.cfg.PasswordMinLength)}
+		resp.WeakPassword = &wire.WeakPassword{Reasons: reasons, Message: password.WeakMessage(reasons, s.cfg.PasswordMinLength)}
 	}
 	return writeJSON(w, http.StatusOK, resp)
 }
@@ -135,7 +136,7 @@ func (s *Service) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if p.RefreshToken == "" {
-		return &apiError{Code: CodeValidationFailed, Msg: "refresh_token required", OAuth: "invalid_request"}
+		return &apierr.Error{Code: apierr.CodeValidationFailed, Msg: "refresh_token required", OAuth: "invalid_request"}
 	}
 	if err := s.limits.refresh.take(s.clientIP(r), s.now()); err != nil {
 		return err
@@ -152,7 +153,7 @@ func (s *Service) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 }
 
 // rotate exchanges presented for a session answer.
-func (s *Service) rotate(ctx context.Context, presented, newToken string) (*tokenResponse, error) {
+func (s *Service) rotate(ctx context.Context, presented, newToken string) (*wire.TokenResponse, error) {
 	rows, err := s.db.Query(ctx, store.RefreshGrant, presented, newToken, s.cfg.RefreshReuseInterval)
 	if err != nil {
 		return nil, fmt.Errorf("refresh token grant: %w", err)
@@ -166,14 +167,14 @@ func (s *Service) rotate(ctx context.Context, presented, newToken string) (*toke
 	switch outcome := string(raw[0]); outcome {
 	case "issued", "reused_active":
 	case "not_found":
-		return nil, fail(CodeRefreshTokenNotFound, "Invalid Refresh Token: Refresh Token Not Found")
+		return nil, apierr.Fail(apierr.CodeRefreshTokenNotFound, "Invalid Refresh Token: Refresh Token Not Found")
 	case "already_used":
 		s.log.Warn("refresh token reused after the reuse interval: session ended", "session_id", string(raw[2]), "user_id", string(raw[3]))
-		return nil, fail(CodeRefreshTokenAlreadyUsed, "Invalid Refresh Token: Already Used")
+		return nil, apierr.Fail(apierr.CodeRefreshTokenAlreadyUsed, "Invalid Refresh Token: Already Used")
 	case "session_expired":
-		return nil, fail(CodeSessionExpired, "Invalid Refresh Token: Session Expired")
+		return nil, apierr.Fail(apierr.CodeSessionExpired, "Invalid Refresh Token: Session Expired")
 	case "user_banned":
-		return nil, fail(CodeUserBanned, "Invalid Refresh Token: User Banned")
+		return nil, apierr.Fail(apierr.CodeUserBanned, "Invalid Refresh Token: User Banned")
 	default:
 		return nil, fmt.Errorf("refresh token grant: unexpected outcome %q", outcome)
 	}
@@ -182,7 +183,7 @@ func (s *Service) rotate(ctx context.Context, presented, newToken string) (*toke
 	u, err := store.ScanUser(rows, &outcome, &issued, &sessionID, &userID, &aal, &amrJSON)
 	if err != nil {
 		// A NULL user id: the user was deleted while the token lived.
-		return nil, fail(CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").because(err)
+		return nil, apierr.Fail(apierr.CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").Because(err)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -191,7 +192,7 @@ func (s *Service) rotate(ctx context.Context, presented, newToken string) (*toke
 	amr, err := wire.DecodeAMR(amrJSON)
 	if err != nil {
 		// As when scanning the row failed (the amr was scanned with it).
-		return nil, fail(CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").because(err)
+		return nil, apierr.Fail(apierr.CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").Because(err)
 	}
 	return s.mint(u, sessionID, aal, amr, issued)
 }
@@ -221,10 +222,10 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if p.AuthCode == "" || p.CodeVerifier == "" {
-		return fail(CodeValidationFailed, "invalid request: both auth code and code verifier should be non-empty")
+		return apierr.Fail(apierr.CodeValidationFailed, "invalid request: both auth code and code verifier should be non-empty")
 	}
 	if !codeVerifierPattern.MatchString(p.CodeVerifier) {
-		return fail(CodeValidationFailed, "code verifier should be 43 to 128 characters of [A-Za-z0-9-._~]")
+		return apierr.Fail(apierr.CodeValidationFailed, "code verifier should be 43 to 128 characters of [A-Za-z0-9-._~]")
 	}
 	var userID, sessionID, refresh, method, provider string
 	var providerToken, providerRefresh *string
@@ -236,17 +237,17 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 		err := tx.QueryRow(ctx, store.FlowStateForExchange, p.AuthCode).Scan(&flowID, &uid, &challenge, &challengeMethod,
 			&provider, &method, &providerToken, &providerRefresh, &issuedAt)
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && (uid == nil || challenge == nil)) {
-			return fail(CodeFlowStateNotFound, "invalid flow state, no valid flow state found")
+			return apierr.Fail(apierr.CodeFlowStateNotFound, "invalid flow state, no valid flow state found")
 		}
 		if err != nil {
 			return fmt.Errorf("find flow state: %w", err)
 		}
 		if issuedAt == nil || s.now().After(issuedAt.Add(s.cfg.FlowStateExpiry)) {
 			expired = true
-			return fail(CodeFlowStateExpired, "invalid flow state, flow state has expired")
+			return apierr.Fail(apierr.CodeFlowStateExpired, "invalid flow state, flow state has expired")
 		}
 		if !codes.PKCEMatches(p.CodeVerifier, *challenge, deref(challengeMethod)) {
-			return fail(CodeBadCodeVerifier, "code challenge does not match previously saved code verifier")
+			return apierr.Fail(apierr.CodeBadCodeVerifier, "code challenge does not match previously saved code verifier")
 		}
 		if _, err := tx.Exec(ctx, store.DeleteFlowState, flowID); err != nil {
 			return fmt.Errorf("delete flow state: %w", err)

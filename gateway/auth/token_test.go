@@ -11,6 +11,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/crypto/bcrypt"
+
+	"daybase/gateway/auth/apierr"
+	"daybase/gateway/auth/wire"
 )
 
 func TestSignUpReturnsSessionWithClaims(t *testing.T) {
@@ -71,18 +74,18 @@ func TestSignUpErrors(t *testing.T) {
 		name   string
 		body   any
 		status int
-		code   Code
+		code   apierr.Code
 	}{
-		{"existing user", map[string]any{"email": email, "password": "hunter-two-2"}, 422, CodeUserAlreadyExists},
-		{"existing user, other case", map[string]any{"email": "  " + upper(email), "password": "hunter-two-2"}, 422, CodeUserAlreadyExists},
-		{"weak password", map[string]any{"email": uniqueEmail("weak"), "password": "abc"}, 422, CodeWeakPassword},
-		{"password too long", map[string]any{"email": uniqueEmail("long"), "password": string(make([]byte, 73))}, 400, CodeValidationFailed},
-		{"bad email", map[string]any{"email": "not-an-email", "password": "hunter-two-2"}, 400, CodeEmailAddressInvalid},
-		{"no password", map[string]any{"email": uniqueEmail("nopw")}, 400, CodeValidationFailed},
-		{"phone", map[string]any{"phone": "+15555550100", "password": "hunter-two-2"}, 422, CodePhoneProviderDisabled},
-		{"anonymous disabled", map[string]any{"data": map[string]any{}}, 422, CodeAnonymousDisabled},
-		{"bad json", "{nope", 400, CodeBadJSON},
-		{"bad pkce", map[string]any{"email": uniqueEmail("pkce"), "password": "hunter-two-2", "code_challenge": "short", "code_challenge_method": "s256"}, 400, CodeValidationFailed},
+		{"existing user", map[string]any{"email": email, "password": "hunter-two-2"}, 422, apierr.CodeUserAlreadyExists},
+		{"existing user, other case", map[string]any{"email": "  " + upper(email), "password": "hunter-two-2"}, 422, apierr.CodeUserAlreadyExists},
+		{"weak password", map[string]any{"email": uniqueEmail("weak"), "password": "abc"}, 422, apierr.CodeWeakPassword},
+		{"password too long", map[string]any{"email": uniqueEmail("long"), "password": string(make([]byte, 73))}, 400, apierr.CodeValidationFailed},
+		{"bad email", map[string]any{"email": "not-an-email", "password": "hunter-two-2"}, 400, apierr.CodeEmailAddressInvalid},
+		{"no password", map[string]any{"email": uniqueEmail("nopw")}, 400, apierr.CodeValidationFailed},
+		{"phone", map[string]any{"phone": "+15555550100", "password": "hunter-two-2"}, 422, apierr.CodePhoneProviderDisabled},
+		{"anonymous disabled", map[string]any{"data": map[string]any{}}, 422, apierr.CodeAnonymousDisabled},
+		{"bad json", "{nope", 400, apierr.CodeBadJSON},
+		{"bad pkce", map[string]any{"email": uniqueEmail("pkce"), "password": "hunter-two-2", "code_challenge": "short", "code_challenge_method": "s256"}, 400, apierr.CodeValidationFailed},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,7 +110,7 @@ func TestSignUpErrors(t *testing.T) {
 	} {
 		t.Run("weak password "+tt.password, func(t *testing.T) {
 			res := b.do(t, req{method: "POST", path: "/signup", body: map[string]any{"email": uniqueEmail("weak"), "password": tt.password}})
-			wantError(t, res, 422, CodeWeakPassword)
+			wantError(t, res, 422, apierr.CodeWeakPassword)
 			m := res.object(t)
 			want := map[string]any{"code": "weak_password", "error_code": "weak_password", "message": tt.msg,
 				"weak_password": map[string]any{"reasons": tt.reasons}}
@@ -139,14 +142,14 @@ func TestPasswordGrant(t *testing.T) {
 		t.Fatalf("user: %+v", s.User)
 	}
 	wrong := b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": email, "password": "wrong!!"}})
-	wantError(t, wrong, 400, CodeInvalidCredentials)
+	wantError(t, wrong, 400, apierr.CodeInvalidCredentials)
 	unknown := b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": uniqueEmail("nobody"), "password": "wrong!!"}})
-	wantError(t, unknown, 400, CodeInvalidCredentials)
+	wantError(t, unknown, 400, apierr.CodeInvalidCredentials)
 	if string(wrong.object(t)["message"].(string)) != unknown.object(t)["message"].(string) {
 		t.Fatalf("unknown e-mail and wrong password answer differently: %s vs %s", wrong.Body, unknown.Body)
 	}
 	grant := b.do(t, req{method: "POST", path: "/token?grant_type=magic", body: map[string]any{}})
-	wantError(t, grant, 400, CodeInvalidCredentials)
+	wantError(t, grant, 400, apierr.CodeInvalidCredentials)
 }
 
 func TestPasswordGrantNeedsConfirmedEmail(t *testing.T) {
@@ -159,7 +162,7 @@ func TestPasswordGrantNeedsConfirmedEmail(t *testing.T) {
 		t.Fatalf("want a flat unconfirmed user, got %s", res.Body)
 	}
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=password", body: map[string]any{"email": email, "password": "hunter-two-2"}}),
-		400, CodeEmailNotConfirmed)
+		400, apierr.CodeEmailNotConfirmed)
 }
 
 func TestRefreshRotation(t *testing.T) {
@@ -209,16 +212,16 @@ func TestRefreshRotation(t *testing.T) {
 	// Past the interval, reusing s1 (revoked, not the active token's
 	// parent) revokes the whole family.
 	b.db.Pool.Exec(context.Background(), "UPDATE auth.refresh_tokens SET updated_at = now() - interval '11 seconds' WHERE token = $1", s1.RefreshToken)
-	wantError(t, refresh(s1.RefreshToken), 400, CodeRefreshTokenAlreadyUsed)
+	wantError(t, refresh(s1.RefreshToken), 400, apierr.CodeRefreshTokenAlreadyUsed)
 	var live int
 	b.db.Pool.QueryRow(context.Background(), "SELECT count(*) FROM auth.refresh_tokens WHERE session_id = $1 AND NOT revoked", c0["session_id"]).Scan(&live)
 	if live != 0 {
 		t.Fatalf("%d tokens of the session still live after reuse", live)
 	}
-	wantError(t, refresh(s2.RefreshToken), 400, CodeRefreshTokenAlreadyUsed)
-	wantError(t, refresh(d.RefreshToken), 400, CodeRefreshTokenAlreadyUsed)
+	wantError(t, refresh(s2.RefreshToken), 400, apierr.CodeRefreshTokenAlreadyUsed)
+	wantError(t, refresh(d.RefreshToken), 400, apierr.CodeRefreshTokenAlreadyUsed)
 
-	wantError(t, refresh("no-such-token"), 400, CodeRefreshTokenNotFound)
+	wantError(t, refresh("no-such-token"), 400, apierr.CodeRefreshTokenNotFound)
 	empty := refresh("")
 	wantStatus(t, empty, 400)
 	if m := empty.object(t); m["error"] != "invalid_request" || m["error_description"] != "refresh_token required" {
@@ -252,12 +255,12 @@ func TestReuseDetectionEndsAccessTokens(t *testing.T) {
 	// The owner's client refreshes with the same (now old) token after the
 	// reuse interval: reuse detected, the session ends.
 	b.db.Pool.Exec(context.Background(), "UPDATE auth.refresh_tokens SET updated_at = now() - interval '11 seconds' WHERE token = $1", owner.RefreshToken)
-	wantError(t, refresh(owner.RefreshToken), 400, CodeRefreshTokenAlreadyUsed)
+	wantError(t, refresh(owner.RefreshToken), 400, apierr.CodeRefreshTokenAlreadyUsed)
 
 	for _, tok := range []string{thief.AccessToken, owner.AccessToken} {
-		wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: tok}), 403, CodeSessionNotFound)
+		wantError(t, b.do(t, req{method: "GET", path: "/user", bearer: tok}), 403, apierr.CodeSessionNotFound)
 		wantError(t, b.do(t, req{method: "PUT", path: "/user", bearer: tok, body: map[string]any{"password": "the thief's own pass"}}),
-			403, CodeSessionNotFound)
+			403, apierr.CodeSessionNotFound)
 	}
 	// The password is unchanged: the owner still signs in with it.
 	b.signInPassword(t, email, "correct horse 1")
@@ -318,7 +321,7 @@ func TestSessionTimebox(t *testing.T) {
 	sid := b.claims(t, s0.AccessToken)["session_id"]
 	b.db.Pool.Exec(context.Background(), "UPDATE auth.sessions SET not_after = now() - interval '1 second' WHERE id = $1", sid)
 	res := b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s0.RefreshToken}})
-	wantError(t, res, 400, CodeSessionExpired)
+	wantError(t, res, 400, apierr.CodeSessionExpired)
 }
 
 func TestRefreshBannedUser(t *testing.T) {
@@ -326,7 +329,7 @@ func TestRefreshBannedUser(t *testing.T) {
 	s0 := b.signUp(t, uniqueEmail("banned"), "hunter-two-2")
 	b.db.Pool.Exec(context.Background(), "UPDATE auth.users SET banned_until = now() + interval '1 hour' WHERE id = $1", s0.User.ID)
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s0.RefreshToken}}),
-		400, CodeUserBanned)
+		400, apierr.CodeUserBanned)
 	b.db.Pool.Exec(context.Background(), "UPDATE auth.users SET banned_until = NULL WHERE id = $1", s0.User.ID)
 	// The refused attempt revoked the token; within the reuse interval it
 	// still gets a child once the ban is lifted.
@@ -360,7 +363,7 @@ func TestNewUsersFireTriggers(t *testing.T) {
 func TestUnknownEmailComparesAtTheConfiguredCost(t *testing.T) {
 	b := setup(t, func(c *Config) { c.BcryptCost = 5 })
 	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=password",
-		body: map[string]any{"email": uniqueEmail("ghost"), "password": "whatever"}}), 400, CodeInvalidCredentials)
+		body: map[string]any{"email": uniqueEmail("ghost"), "password": "whatever"}}), 400, apierr.CodeInvalidCredentials)
 	if cost, err := bcrypt.Cost(b.svc.dummyHash()); err != nil || cost != 5 {
 		t.Fatalf("dummy hash cost %d (%v), want the configured 5", cost, err)
 	}
@@ -369,7 +372,7 @@ func TestUnknownEmailComparesAtTheConfiguredCost(t *testing.T) {
 // The access token's claims struct must encode exactly as the map of the
 // same claims did, keys sorted, so tokens stay byte for byte the same.
 func TestAccessClaimsEncodeLikeAMap(t *testing.T) {
-	c := accessClaims{AAL: "aal2", AMR: []amrEntry{{Method: "totp", Timestamp: 2}, {Method: "password", Timestamp: 1}},
+	c := wire.AccessClaims{AAL: "aal2", AMR: []wire.AMREntry{{Method: "totp", Timestamp: 2}, {Method: "password", Timestamp: 1}},
 		AppMetadata: map[string]any{"providers": []any{"email"}, "provider": "email"}, Aud: "authenticated",
 		Email: "a@example.test", Exp: 2, Iat: 1, IsAnonymous: true, Iss: "http://x/auth/v1", Phone: "",
 		Role: "authenticated", SessionID: "s", Sub: "u", UserMetadata: map[string]any{"b": 1.5, "a": "<&>"}}
@@ -382,6 +385,6 @@ func TestAccessClaimsEncodeLikeAMap(t *testing.T) {
 		t.Fatalf("claims\n got %s\nwant %s", got, want)
 	}
 	if reflect.TypeOf(c).NumField() != len(m) {
-		t.Fatalf("accessClaims has %d fields, the test %d", reflect.TypeOf(c).NumField(), len(m))
+		t.Fatalf("wire.AccessClaims has %d fields, the test %d", reflect.TypeOf(c).NumField(), len(m))
 	}
 }

@@ -3,6 +3,8 @@ package auth
 import (
 	"regexp"
 	"strings"
+
+	"daybase/gateway/auth/apierr"
 )
 
 // emailPattern is the HTML5 address syntax GoTrue checks with (badoux/
@@ -15,10 +17,10 @@ var emailPattern = regexp.MustCompile("^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@" +
 func normaliseEmail(raw string) (string, error) {
 	e := strings.ToLower(strings.TrimSpace(raw))
 	if e == "" {
-		return "", fail(CodeValidationFailed, "An email address is required")
+		return "", apierr.Fail(apierr.CodeValidationFailed, "An email address is required")
 	}
 	if len(e) > 255 || !emailPattern.MatchString(e) {
-		return "", fail(CodeEmailAddressInvalid, "Unable to validate email address: invalid format")
+		return "", apierr.Fail(apierr.CodeEmailAddressInvalid, "Unable to validate email address: invalid format")
 	}
 	return e, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
@@ -56,7 +57,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if p.AppData != nil {
-		return fail(CodeNotAdmin, "Updating app_metadata requires admin privileges")
+		return apierr.Fail(apierr.CodeNotAdmin, "Updating app_metadata requires admin privileges")
 	}
 	newEmail := ""
 	if p.Email != "" {
@@ -68,14 +69,14 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if p.Phone != "" && p.Phone != u.Phone {
-		return fail(CodePhoneProviderDisabled, "Phone updates are disabled")
+		return apierr.Fail(apierr.CodePhoneProviderDisabled, "Phone updates are disabled")
 	}
 	changingPassword := p.Password != nil && *p.Password != ""
 	if u.HasVerifiedFactor() && claimString(c.Claims, "aal") != "aal2" && (changingPassword || newEmail != "") {
-		return fail(CodeInsufficientAAL, "AAL2 session is required to update email or password when MFA is enabled.").withStatus(http.StatusUnauthorized)
+		return apierr.Fail(apierr.CodeInsufficientAAL, "AAL2 session is required to update email or password when MFA is enabled.").WithStatus(http.StatusUnauthorized)
 	}
 	if u.IsAnonymous && changingPassword && newEmail == "" && u.Email == "" {
-		return fail(CodeValidationFailed, "Updating password of an anonymous user without an email or phone is not allowed").withStatus(http.StatusUnprocessableEntity)
+		return apierr.Fail(apierr.CodeValidationFailed, "Updating password of an anonymous user without an email or phone is not allowed").WithStatus(http.StatusUnprocessableEntity)
 	}
 	challenge, method, err := p.parse()
 	if err != nil {
@@ -87,7 +88,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if other != "" && other != u.ID {
-			return fail(CodeEmailExists, "A user with this email address has already been registered")
+			return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
 		}
 		if err := s.limits.emailSend.take(newEmail, s.now()); err != nil {
 			return err
@@ -110,7 +111,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 				return fmt.Errorf("read password hash: %w", err)
 			}
 			if password.Matches(current, *p.Password) {
-				return fail(CodeSamePassword, "New password should be different from the old password.")
+				return apierr.Fail(apierr.CodeSamePassword, "New password should be different from the old password.")
 			}
 		}
 		if hash, err = password.Hash(*p.Password, s.cfg.BcryptCost); err != nil {
@@ -183,18 +184,18 @@ func (s *Service) checkReauthentication(r *http.Request, c caller, u *User, nonc
 		}
 	}
 	if nonce == "" {
-		return fail(CodeReauthNeeded, "Password update requires reauthentication")
+		return apierr.Fail(apierr.CodeReauthNeeded, "Password update requires reauthentication")
 	}
 	types := []string{ottReauthentication}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		_, err := s.consumeOTT(ctx, tx, codes.Hash(u.Email, strings.TrimSpace(nonce)), types, u.Email)
-		var ae *apiError
+		var ae *apierr.Error
 		if errors.As(err, &ae) {
-			return fail(CodeReauthNotValid, "Requested nonce is invalid")
+			return apierr.Fail(apierr.CodeReauthNotValid, "Requested nonce is invalid")
 		}
 		return err
 	})
-	if isCode(err, CodeReauthNotValid) {
+	if apierr.Is(err, apierr.CodeReauthNotValid) {
 		if werr := s.countWrongCode(ctx, u.Email, types); werr != nil {
 			return werr
 		}
@@ -217,7 +218,7 @@ func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
 		scope = "global"
 	}
 	if scope != "global" && scope != "local" && scope != "others" {
-		return fail(CodeValidationFailed, "Unsupported logout scope %q", scope)
+		return apierr.Fail(apierr.CodeValidationFailed, "Unsupported logout scope %q", scope)
 	}
 	c, err := s.requireUser(ctx, r)
 	if err != nil {

@@ -11,8 +11,10 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/store"
+	"daybase/gateway/auth/wire"
 )
 
 // Verification types of /verify and the one-time tokens each accepts.
@@ -42,13 +44,13 @@ type verified struct {
 }
 
 // errLinkInvalid is GoTrue's answer to a wrong, used or expired link.
-func errLinkInvalid() *apiError {
-	return fail(CodeOTPExpired, "Email link is invalid or has expired")
+func errLinkInvalid() *apierr.Error {
+	return apierr.Fail(apierr.CodeOTPExpired, "Email link is invalid or has expired")
 }
 
 // errCodeInvalid is GoTrue's answer to a wrong or expired code.
-func errCodeInvalid() *apiError {
-	return fail(CodeOTPExpired, "Token has expired or is invalid")
+func errCodeInvalid() *apierr.Error {
+	return apierr.Fail(apierr.CodeOTPExpired, "Token has expired or is invalid")
 }
 
 // consumeOTT finds and deletes the one-time token with hash among types,
@@ -111,7 +113,7 @@ func (s *Service) applyVerification(ctx context.Context, tx pgx.Tx, r *http.Requ
 		return "", false, fmt.Errorf("check ban: %w", err)
 	}
 	if banned {
-		return "", false, fail(CodeUserBanned, "User is banned").withStatus(http.StatusForbidden)
+		return "", false, apierr.Fail(apierr.CodeUserBanned, "User is banned").WithStatus(http.StatusForbidden)
 	}
 	switch resolved {
 	case "signup", "invite", "recovery", "magiclink":
@@ -145,13 +147,13 @@ func (s *Service) applyVerification(ctx context.Context, tx pgx.Tx, r *http.Requ
 		}
 		if _, err := tx.Exec(ctx, store.ApplyEmailChange, v.userID, pending); err != nil {
 			if isUniqueViolation(err) {
-				return "", false, fail(CodeEmailExists, "A user with this email address has already been registered")
+				return "", false, apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
 			}
 			return "", false, fmt.Errorf("apply e-mail change: %w", err)
 		}
 		return resolved, true, s.audit(ctx, tx, r, "user_modified", v.userID, map[string]any{"email_change": pending})
 	}
-	return "", false, fail(CodeValidationFailed, "Unsupported verification type")
+	return "", false, apierr.Fail(apierr.CodeValidationFailed, "Unsupported verification type")
 }
 
 // singleConfirmationAccepted answers the first half of a secure e-mail
@@ -172,26 +174,26 @@ func (s *Service) verifyPost(w http.ResponseWriter, r *http.Request) error {
 	types, ok := verifyTokenTypes[p.Type]
 	switch {
 	case p.Type == "":
-		return fail(CodeValidationFailed, "Verify requires a verification type")
+		return apierr.Fail(apierr.CodeValidationFailed, "Verify requires a verification type")
 	case (p.Type == "sms" || p.Type == "phone_change") && p.Phone != "" && p.Token != "":
 		// No user can hold a phone token here, so it is one that does not
 		// match — GoTrue's answer for an unknown phone code.
 		return errCodeInvalid()
 	case p.Type == "sms" || p.Type == "phone_change":
-		return fail(CodePhoneProviderDisabled, "Phone verification is disabled")
+		return apierr.Fail(apierr.CodePhoneProviderDisabled, "Phone verification is disabled")
 	case !ok:
-		return fail(CodeValidationFailed, "Unsupported verification type")
+		return apierr.Fail(apierr.CodeValidationFailed, "Unsupported verification type")
 	case (p.Token == "") == (p.TokenHash == ""):
-		return fail(CodeValidationFailed, "Verify requires either a token or a token hash")
+		return apierr.Fail(apierr.CodeValidationFailed, "Verify requires either a token or a token hash")
 	}
 	hash, address := strings.TrimPrefix(p.TokenHash, pkcePrefix), ""
 	if p.Token != "" {
 		if p.Phone != "" {
-			return fail(CodePhoneProviderDisabled, "Phone verification is disabled")
+			return apierr.Fail(apierr.CodePhoneProviderDisabled, "Phone verification is disabled")
 		}
 		email, err := normaliseEmail(p.Email)
 		if err != nil {
-			return fail(CodeValidationFailed, "Invalid email format").withStatus(http.StatusUnprocessableEntity)
+			return apierr.Fail(apierr.CodeValidationFailed, "Invalid email format").WithStatus(http.StatusUnprocessableEntity)
 		}
 		hash, address = codes.Hash(email, strings.TrimSpace(p.Token)), email
 	}
@@ -202,7 +204,7 @@ func (s *Service) verifyPost(w http.ResponseWriter, r *http.Request) error {
 		v, err := s.consumeOTT(ctx, tx, hash, types, address)
 		if err != nil {
 			if p.Token != "" {
-				return errCodeInvalid().because(err)
+				return errCodeInvalid().Because(err)
 			}
 			return err
 		}
@@ -215,7 +217,7 @@ func (s *Service) verifyPost(w http.ResponseWriter, r *http.Request) error {
 		return err
 	})
 	if err != nil {
-		if p.Token != "" && isCode(err, CodeOTPExpired) {
+		if p.Token != "" && apierr.Is(err, apierr.CodeOTPExpired) {
 			if werr := s.countWrongCode(ctx, address, types); werr != nil {
 				return werr
 			}
@@ -246,7 +248,7 @@ func (s *Service) verifyGet(w http.ResponseWriter, r *http.Request) error {
 	}
 	types, ok := verifyTokenTypes[verifyType]
 	if !ok || raw == "" {
-		return s.redirectError(w, r, redirect, fail(CodeValidationFailed, "Verify requires a token and a supported type"), pkce)
+		return s.redirectError(w, r, redirect, apierr.Fail(apierr.CodeValidationFailed, "Verify requires a token and a supported type"), pkce)
 	}
 	var userID, sessionID, refresh, authCode string
 	var done bool
@@ -264,7 +266,7 @@ func (s *Service) verifyGet(w http.ResponseWriter, r *http.Request) error {
 		if pkce {
 			err := tx.QueryRow(ctx, store.IssueAuthCode, userID, authMethodFor(resolved)).Scan(&authCode)
 			if errors.Is(err, pgx.ErrNoRows) {
-				return fail(CodeFlowStateNotFound, "No associated flow state found")
+				return apierr.Fail(apierr.CodeFlowStateNotFound, "No associated flow state found")
 			}
 			return err
 		}
@@ -321,7 +323,7 @@ func authMethodFor(verifyType string) string {
 
 // implicitFragment is the session as GoTrue puts it in a redirect's
 // fragment (url.Values order, i.e. alphabetical).
-func implicitFragment(resp *tokenResponse, typ string) string {
+func implicitFragment(resp *wire.TokenResponse, typ string) string {
 	v := url.Values{
 		"access_token":  {resp.AccessToken},
 		"expires_at":    {fmt.Sprint(resp.ExpiresAt)},
@@ -355,11 +357,11 @@ var oauthErrors = map[int]string{
 // ?error=…&error_code=…&error_description=… (PKCE) and in the fragment,
 // where supabase-js reads it (reference §1.5).
 func (s *Service) redirectError(w http.ResponseWriter, r *http.Request, redirect string, err error, pkce bool) error {
-	var ae *apiError
+	var ae *apierr.Error
 	if !errors.As(err, &ae) {
-		ae = &apiError{Code: CodeUnexpected, Msg: "Unexpected failure, please check server logs for more information", Err: err}
+		ae = &apierr.Error{Code: apierr.CodeUnexpected, Msg: "Unexpected failure, please check server logs for more information", Err: err}
 	}
-	status := ae.status()
+	status := ae.HTTPStatus()
 	if status >= 500 {
 		s.log.Error("auth browser flow failed", "request_id", r.Header.Get("X-Request-Id"), "path", r.URL.Path, "err", ae.Err)
 	} else {

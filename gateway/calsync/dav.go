@@ -143,7 +143,7 @@ func (b *backend) calendars(ctx context.Context, tx pgx.Tx, only string) ([]cald
 	if only == inbox {
 		return out, nil
 	}
-	rows, err := tx.Query(ctx, projectsSQL, only)
+	rows, err := tx.Query(ctx, stmt.Projects, only)
 	if err != nil {
 		return nil, fmt.Errorf("list projects: %w", err)
 	}
@@ -187,18 +187,18 @@ type object struct {
 }
 
 func (b *backend) objects(ctx context.Context, tx pgx.Tx, coll, name string, lock bool) ([]object, error) {
-	q, args := objectsSQL, []any{coll}
+	q, args := stmt.Objects, []any{coll}
 	if lock {
-		q = objectsLockedSQL
+		q = stmt.ObjectsLocked
 	}
 	if name != "" {
 		var id *string
 		if s, ok := strings.CutSuffix(name, ".ics"); ok && uuidRE.MatchString(s) {
 			id = &s
 		}
-		q, args = namedObjectsSQL, append(args, name, id)
+		q, args = stmt.NamedObjects, append(args, name, id)
 		if lock {
-			q = namedObjectsLockedSQL
+			q = stmt.NamedObjectsLocked
 		}
 	}
 	rows, err := tx.Query(ctx, q, args...)
@@ -381,7 +381,7 @@ func (b *backend) PutCalendarObject(ctx context.Context, p string, cal *ical.Cal
 			return err
 		}
 		extra, _ := json.Marshal(e.Extra)
-		if _, err := tx.Exec(ctx, keepObjectSQL,
+		if _, err := tx.Exec(ctx, stmt.KeepObject,
 			id, name, uid, extra); err != nil {
 			return fmt.Errorf("keep the calendar app's properties: %w", err)
 		}
@@ -428,10 +428,10 @@ func saveTask(ctx context.Context, tx pgx.Tx, old *object, coll string, e Edit) 
 	var id string
 	var err error
 	if old == nil {
-		err = tx.QueryRow(ctx, insertTaskSQL,
+		err = tx.QueryRow(ctx, stmt.InsertTask,
 			append(args, project)...).Scan(&id)
 	} else {
-		err = tx.QueryRow(ctx, updateTaskSQL, append(args, old.ID)...).Scan(&id)
+		err = tx.QueryRow(ctx, stmt.UpdateTask, append(args, old.ID)...).Scan(&id)
 	}
 	if err != nil {
 		return "", fmt.Errorf("save task: %w", err)
@@ -466,7 +466,7 @@ func (b *backend) DeleteCalendarObject(ctx context.Context, p string) error {
 			return err
 		}
 		// Into the trash, as deleting in the app does: restorable there.
-		if _, err := tx.Exec(ctx, trashTaskSQL, old.ID); err != nil {
+		if _, err := tx.Exec(ctx, stmt.TrashTask, old.ID); err != nil {
 			return fmt.Errorf("delete task: %w", err)
 		}
 		return nil

@@ -99,7 +99,7 @@ func (s *Service) feed(w http.ResponseWriter, r *http.Request) {
 // and those assigned to them (a teammate's tasks in a shared project stay
 // in the teammate's calendar), not deleted.
 func datedTasks(ctx context.Context, tx pgx.Tx, userID string) ([]Task, error) {
-	rows, err := tx.Query(ctx, datedTasksSQL, userID)
+	rows, err := tx.Query(ctx, stmt.DatedTasks, userID)
 	if err != nil {
 		return nil, fmt.Errorf("read dated tasks: %w", err)
 	}

@@ -116,10 +116,10 @@ func (c *Console) meta(ctx context.Context, cmd string) error {
 	arg = strings.TrimSpace(arg)
 	switch name {
 	case `\dt`:
-		return c.Script(ctx, listTablesSQL)
+		return c.Script(ctx, stmt.ListTables)
 	case `\d`:
 		if arg == "" {
-			return c.Script(ctx, listRelationsSQL)
+			return c.Script(ctx, stmt.ListRelations)
 		}
 		return c.describe(ctx, arg)
 	case `\?`, `\h`:
@@ -137,7 +137,7 @@ func (c *Console) meta(ctx context.Context, cmd string) error {
 func (c *Console) describe(ctx context.Context, name string) error {
 	// A literal, not a parameter: the simple protocol has no binds.
 	lit := "'" + strings.ReplaceAll(name, "'", "''") + "'"
-	sql := fmt.Sprintf(describeColumnsSQL, lit)
+	sql := fmt.Sprintf(stmt.DescribeColumns, lit)
 	results, err := c.conn.Exec(ctx, sql).ReadAll()
 	if err != nil {
 		c.printError(err)
@@ -149,7 +149,7 @@ func (c *Console) describe(ctx context.Context, name string) error {
 	}
 	fmt.Fprintf(c.out, "Table %q\n", name)
 	c.print(results[0])
-	policies, err := c.conn.Exec(ctx, fmt.Sprintf(describePoliciesSQL, lit)).ReadAll()
+	policies, err := c.conn.Exec(ctx, fmt.Sprintf(stmt.DescribePolicies, lit)).ReadAll()
 	if err != nil {
 		c.printError(err)
 		return ErrFailed

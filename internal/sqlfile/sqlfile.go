@@ -4,9 +4,12 @@
 //	//go:embed sql/*.sql
 //	var sqlFiles embed.FS
 //
-//	var query = sqlfile.Loader(sqlFiles)
+//	type statements struct{ Claim, Release string } // sql/claim.sql, …
 //
-//	var claimSQL = query("claim") // sql/claim.sql
+//	var stmt = sqlfile.Load[statements](sqlFiles)
+//
+// Loader reads one file by name, for the packages that pick statements
+// at run time.
 package sqlfile
 
 import (

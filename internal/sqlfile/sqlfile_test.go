@@ -19,3 +19,21 @@ func TestLoader(t *testing.T) {
 	}()
 	query("two")
 }
+
+func TestLoad(t *testing.T) {
+	fsys := fstest.MapFS{
+		"sql/table_oid.sql": {Data: []byte("SELECT {{cols}} FROM t\n")},
+		"sql/cols.sql":      {Data: []byte(" a, b\n")},
+		"sql/lock.sql":      {Data: []byte("LOCK\n")},
+	}
+	got := sqlfile.Load[struct{ TableOid, Lock string }](fsys)
+	if got.TableOid != "SELECT a, b FROM t\n" || got.Lock != "LOCK\n" {
+		t.Fatalf("Load = %+v", *got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a missing file did not panic")
+		}
+	}()
+	sqlfile.Load[struct{ Missing string }](fsys)
+}

@@ -198,7 +198,7 @@ func (b *Bus) fetchSpilled(id string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
 	var payload string
-	if err := b.cfg.Pool.QueryRow(ctx, spilledPayloadSQL, n).Scan(&payload); err != nil {
+	if err := b.cfg.Pool.QueryRow(ctx, stmt.SpilledPayload, n).Scan(&payload); err != nil {
 		return nil, err
 	}
 	return []byte(payload), nil
@@ -216,7 +216,7 @@ func (b *Bus) publish() {
 			return
 		case <-cleanup.C:
 			ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
-			if _, err := b.cfg.Pool.Exec(ctx, pruneSpillSQL); err != nil && b.ctx.Err() == nil {
+			if _, err := b.cfg.Pool.Exec(ctx, stmt.PruneSpill); err != nil && b.ctx.Err() == nil {
 				b.cfg.Log.Warn("cluster bus: clean up spilled messages", "err", err)
 			}
 			cancel()
@@ -270,7 +270,7 @@ func (b *Bus) notify(batch []byte) error {
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
 	if len(batch) <= maxInline {
-		_, err := b.cfg.Pool.Exec(ctx, notifySQL, b.cfg.Channel, string(batch))
+		_, err := b.cfg.Pool.Exec(ctx, stmt.Notify, b.cfg.Channel, string(batch))
 		return err
 	}
 	_, err := b.cfg.Pool.Exec(ctx, `

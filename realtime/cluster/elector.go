@@ -78,7 +78,7 @@ func acquire(ctx context.Context, conn *pgx.Conn, key int64, retry time.Duration
 	for ctx.Err() == nil {
 		var got bool
 		qctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		err := conn.QueryRow(qctx, tryLockSQL, key).Scan(&got)
+		err := conn.QueryRow(qctx, stmt.TryLock, key).Scan(&got)
 		cancel()
 		if err != nil {
 			return false

@@ -9,12 +9,9 @@ import (
 //go:embed sql/*.sql
 var sqlFiles embed.FS
 
-// query returns the statement in sql/<name>.sql.
-var query = sqlfile.Loader(sqlFiles)
+// statements are the package's SQL: field TableOid is sql/table_oid.sql.
+type statements struct {
+	SpilledPayload, PruneSpill, Notify, TryLock string
+}
 
-var (
-	spilledPayloadSQL = query("spilled_payload")
-	pruneSpillSQL     = query("prune_spill")
-	notifySQL         = query("notify")
-	tryLockSQL        = query("try_lock")
-)
+var stmt = sqlfile.Load[statements](sqlFiles)

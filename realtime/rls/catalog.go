@@ -198,7 +198,7 @@ func (c *Catalog) TableByName(ctx context.Context, schema, name string) (*Table,
 	if ok {
 		return c.Table(ctx, oid)
 	}
-	err := c.pool.QueryRow(ctx, tableOIDSQL, schema, name).Scan(&oid)
+	err := c.pool.QueryRow(ctx, stmt.TableOid, schema, name).Scan(&oid)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w: %s.%s", ErrNotFound, schema, name)
 	}
@@ -220,14 +220,14 @@ func (c *Catalog) Table(ctx context.Context, oid uint32) (*Table, error) {
 	t = &Table{OID: oid, views: map[viewKey]*View{}}
 	var typeOIDs []uint32
 	err := c.inTx(ctx, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, tableSQL, oid).Scan(&t.Schema, &t.Name, &t.RLS, &t.ForceRLS)
+		err := tx.QueryRow(ctx, stmt.Table, oid).Scan(&t.Schema, &t.Name, &t.RLS, &t.ForceRLS)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("%w: oid %d", ErrNotFound, oid)
 		}
 		if err != nil {
 			return err
 		}
-		rows, _ := tx.Query(ctx, columnsSQL, oid)
+		rows, _ := tx.Query(ctx, stmt.Columns, oid)
 		var col Column
 		_, err = pgx.ForEachRow(rows, []any{&col.Name, &col.TypeOID, &col.SQLType, &col.PK}, func() error {
 			t.Columns = append(t.Columns, col)
@@ -284,7 +284,7 @@ func (c *Catalog) Types(ctx context.Context, oids []uint32) (map[uint32]*pgjson.
 	}
 	raw := map[uint32]row{}
 	for len(missing) > 0 {
-		rows, _ := c.pool.Query(ctx, typesSQL, missing)
+		rows, _ := c.pool.Query(ctx, stmt.Types, missing)
 		var o uint32
 		var r row
 		_, err := pgx.ForEachRow(rows, []any{&o, &r.name, &r.typtype, &r.category, &r.elem, &r.base, &r.delim}, func() error {
@@ -346,7 +346,7 @@ func (c *Catalog) Published(ctx context.Context, publication, schema, table stri
 	c.mu.Unlock()
 	if !ok {
 		set = map[string]bool{}
-		rows, _ := c.pool.Query(ctx, publicationTablesSQL, publication)
+		rows, _ := c.pool.Query(ctx, stmt.PublicationTables, publication)
 		var s, t string
 		if _, err := pgx.ForEachRow(rows, []any{&s, &t}, func() error { set[s+"."+t] = true; return nil }); err != nil {
 			return false, fmt.Errorf("rls: read publication %s: %w", publication, err)
@@ -378,7 +378,7 @@ func (c *Catalog) View(ctx context.Context, t *Table, role string, mode Mode) (*
 	v = &View{Columns: make([]bool, len(t.Columns))}
 	err := c.inTx(ctx, func(tx pgx.Tx) error {
 		var exists bool
-		if err := tx.QueryRow(ctx, roleExistsSQL, role).Scan(&exists); err != nil || !exists {
+		if err := tx.QueryRow(ctx, stmt.RoleExists, role).Scan(&exists); err != nil || !exists {
 			return err
 		}
 		priv := "SELECT"
@@ -387,7 +387,7 @@ func (c *Catalog) View(ctx context.Context, t *Table, role string, mode Mode) (*
 		}
 		var cols []bool
 		var bypass bool
-		err := tx.QueryRow(ctx, privilegesSQL, role, t.OID, priv).Scan(&v.Allowed, &cols, &bypass)
+		err := tx.QueryRow(ctx, stmt.Privileges, role, t.OID, priv).Scan(&v.Allowed, &cols, &bypass)
 		if err != nil {
 			return err
 		}
@@ -404,9 +404,9 @@ func (c *Catalog) View(ctx context.Context, t *Table, role string, mode Mode) (*
 		if !v.Allowed || v.Bypass {
 			return nil
 		}
-		policies := selectPoliciesSQL
+		policies := stmt.SelectPolicies
 		if mode == Insert {
-			policies = insertPoliciesSQL
+			policies = stmt.InsertPolicies
 		}
 		rows, _ := tx.Query(ctx, policies, t.OID, role)
 		var permissive, restrictive []string
@@ -464,17 +464,3 @@ func checkSQL(t *Table, where string) string {
 	b.WriteString(where)
 	return b.String()
 }
-
-// Statements used inline above, from sql/*.sql.
-var (
-	tableOIDSQL          = query("table_oid")
-	setRoleSQL           = query("set_role")
-	tableSQL             = query("table")
-	columnsSQL           = query("columns")
-	typesSQL             = query("types")
-	publicationTablesSQL = query("publication_tables")
-	roleExistsSQL        = query("role_exists")
-	privilegesSQL        = query("privileges")
-	selectPoliciesSQL    = query("select_policies")
-	insertPoliciesSQL    = query("insert_policies")
-)

@@ -133,7 +133,7 @@ func prepare(ctx context.Context, conn *pgx.Conn, checks []*Check) error {
 		return err
 	}
 	for _, c := range todo {
-		if _, err := conn.Exec(ctx, setRoleSQL, c.Role); err != nil {
+		if _, err := conn.Exec(ctx, stmt.SetRole, c.Role); err != nil {
 			conn.Exec(ctx, "ROLLBACK")
 			return err
 		}

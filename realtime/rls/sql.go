@@ -9,5 +9,10 @@ import (
 //go:embed sql/*.sql
 var sqlFiles embed.FS
 
-// query returns the statement in sql/<name>.sql.
-var query = sqlfile.Loader(sqlFiles)
+// statements are the package's SQL: field TableOid is sql/table_oid.sql.
+type statements struct {
+	TableOid, SetRole, Table, Columns, Types, PublicationTables string
+	RoleExists, Privileges, SelectPolicies, InsertPolicies      string
+}
+
+var stmt = sqlfile.Load[statements](sqlFiles)

@@ -1,11 +1,17 @@
-package auth
+// Package apierr is GoTrue's error table: the error_code strings, the HTTP
+// status of each, and the error a handler returns for the client to see.
+// gateway/auth renders it once, at the edge.
+package apierr
 
 import (
 	"encoding/json"
+	"log/slog"
+	"strconv"
+
+	"daybase/gateway/auth/wire"
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 )
 
 // Code is a GoTrue error_code. The strings are wire contract: supabase-js
@@ -62,6 +68,12 @@ const (
 	CodeBadOAuthCallback        Code = "bad_oauth_callback"
 	CodeProviderEmailUnverified Code = "provider_email_needs_verification"
 
+	// Identities (manual linking).
+	CodeManualLinkingDisabled      Code = "manual_linking_disabled"
+	CodeIdentityAlreadyExists      Code = "identity_already_exists"
+	CodeIdentityNotFound           Code = "identity_not_found"
+	CodeSingleIdentityNotDeletable Code = "single_identity_not_deletable"
+
 	// MFA.
 	CodeMFAFactorNotFound     Code = "mfa_factor_not_found"
 	CodeMFAVerificationFailed Code = "mfa_verification_failed"
@@ -71,6 +83,12 @@ const (
 	CodeTooManyFactors        Code = "too_many_enrolled_mfa_factors"
 	CodeInsufficientAAL       Code = "insufficient_aal"
 
+	// Factor types daybase does not offer.
+	CodeMFAPhoneEnrollDisabled    Code = "mfa_phone_enroll_not_enabled"
+	CodeMFAWebAuthnEnrollDisabled Code = "mfa_webauthn_enroll_not_enabled"
+	// A passkey challenge unknown, already answered or past its expiry.
+	CodeWebAuthnChallengeExpired Code = "webauthn_challenge_expired"
+
 	// Protection.
 	CodeOverRequestRateLimit   Code = "over_request_rate_limit"
 	CodeOverEmailSendRateLimit Code = "over_email_send_rate_limit"
@@ -79,7 +97,7 @@ const (
 // codeStatus is the HTTP status of each code — the one place codes meet
 // statuses. A few codes answer with another status in one situation (the
 // reference's table: mfa_factor_not_found is 404 on a route and 422 on a
-// challenge); those call sites set apiError.Status.
+// challenge); those call sites set Error.Status.
 var codeStatus = map[Code]int{
 	CodeValidationFailed: http.StatusBadRequest,
 	CodeBadJSON:          http.StatusBadRequest,
@@ -143,9 +161,9 @@ var codeStatus = map[Code]int{
 	CodeOverEmailSendRateLimit: http.StatusTooManyRequests,
 }
 
-// apiError is an error the client may see. Msg is sent; Err is only
+// Error is an error the client may see. Msg is sent; Err is only
 // logged (what the client sees is not what we log).
-type apiError struct {
+type Error struct {
 	Code   Code
 	Msg    string
 	Status int   // 0: codeStatus[Code]
@@ -160,16 +178,17 @@ type apiError struct {
 	RetryAfter int
 }
 
-func (e *apiError) Error() string {
+func (e *Error) Error() string {
 	if e.Err != nil {
 		return fmt.Sprintf("%s: %s: %v", e.Code, e.Msg, e.Err)
 	}
 	return fmt.Sprintf("%s: %s", e.Code, e.Msg)
 }
 
-func (e *apiError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
-func (e *apiError) status() int {
+// HTTPStatus is the status the error is sent with.
+func (e *Error) HTTPStatus() int {
 	if e.Status != 0 {
 		return e.Status
 	}
@@ -179,26 +198,26 @@ func (e *apiError) status() int {
 	return http.StatusBadRequest
 }
 
-// fail returns an apiError with a formatted message.
-func fail(code Code, format string, args ...any) *apiError {
-	return &apiError{Code: code, Msg: fmt.Sprintf(format, args...)}
+// Fail returns an Error with a formatted message.
+func Fail(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
 }
 
-// withStatus overrides the status the table gives code.
-func (e *apiError) withStatus(status int) *apiError { e.Status = status; return e }
+// WithStatus overrides the status the table gives code.
+func (e *Error) WithStatus(status int) *Error { e.Status = status; return e }
 
-// because records the internal cause.
-func (e *apiError) because(err error) *apiError { e.Err = err; return e }
+// Because records the internal cause.
+func (e *Error) Because(err error) *Error { e.Err = err; return e }
 
-// isCode reports whether err is an apiError with code.
-func isCode(err error, code Code) bool {
-	var ae *apiError
+// Is reports whether err is an Error with code.
+func Is(err error, code Code) bool {
+	var ae *Error
 	return errors.As(err, &ae) && ae.Code == code
 }
 
-// errInvalidLogin hides whether the e-mail or the password was wrong.
-func errInvalidLogin() *apiError {
-	return fail(CodeInvalidCredentials, "Invalid login credentials")
+// InvalidLogin hides whether the e-mail or the password was wrong.
+func InvalidLogin() *Error {
+	return Fail(CodeInvalidCredentials, "Invalid login credentials")
 }
 
 // errorBody is the JSON of an error. The field names are wire contract —
@@ -207,11 +226,11 @@ func errInvalidLogin() *apiError {
 // version (and browsers that cannot read X-Supabase-Api-Version because a
 // proxy hid it) get error.code right (reference §1.9).
 type errorBody struct {
-	Code         Code          `json:"code"`
-	ErrorCode    Code          `json:"error_code"`
-	Message      string        `json:"message"`
-	WeakPassword *weakPassword `json:"weak_password,omitempty"`
-	ErrorID      string        `json:"error_id,omitempty"`
+	Code         Code               `json:"code"`
+	ErrorCode    Code               `json:"error_code"`
+	Message      string             `json:"message"`
+	WeakPassword *wire.WeakPassword `json:"weak_password,omitempty"`
+	ErrorID      string             `json:"error_id,omitempty"`
 }
 
 // oauthErrorBody is the OAuth 2 error shape; wire contract.
@@ -220,25 +239,25 @@ type oauthErrorBody struct {
 	ErrorDescription string `json:"error_description"`
 }
 
-// writeError renders err once and logs it once: a 4xx at Info, anything
+// Write renders err once and logs it once: a 4xx at Info, anything
 // unclassified as a 500 at Error with the cause, the client seeing only an
 // error id to quote.
-func (s *Service) writeError(w http.ResponseWriter, r *http.Request, err error) {
-	var ae *apiError
+func Write(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	var ae *Error
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &ae):
 	case errors.As(err, &mbe):
-		ae = fail(CodeRequestTooLarge, "Request body is larger than %d bytes", mbe.Limit)
+		ae = Fail(CodeRequestTooLarge, "Request body is larger than %d bytes", mbe.Limit)
 	default:
-		ae = &apiError{Code: CodeUnexpected, Msg: "Unexpected failure, please check server logs for more information", Err: err}
+		ae = &Error{Code: CodeUnexpected, Msg: "Unexpected failure, please check server logs for more information", Err: err}
 	}
-	status := ae.status()
+	status := ae.HTTPStatus()
 	reqID := r.Header.Get("X-Request-Id")
 	if status >= 500 {
-		s.log.Error("auth request failed", "request_id", reqID, "path", r.URL.Path, "code", ae.Code, "err", ae.Err)
+		log.Error("auth request failed", "request_id", reqID, "path", r.URL.Path, "code", ae.Code, "err", ae.Err)
 	} else {
-		s.log.Info("auth request refused", "request_id", reqID, "path", r.URL.Path, "status", status, "code", ae.Code, "msg", ae.Msg, "err", ae.Err)
+		log.Info("auth request refused", "request_id", reqID, "path", r.URL.Path, "status", status, "code", ae.Code, "msg", ae.Msg, "err", ae.Err)
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
@@ -252,7 +271,7 @@ func (s *Service) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	}
 	body := errorBody{Code: ae.Code, ErrorCode: ae.Code, Message: ae.Msg}
 	if ae.Code == CodeWeakPassword {
-		body.WeakPassword = &weakPassword{Reasons: ae.WeakReasons}
+		body.WeakPassword = &wire.WeakPassword{Reasons: ae.WeakReasons}
 	}
 	if status >= 500 {
 		body.ErrorID = reqID
