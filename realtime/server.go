@@ -280,7 +280,7 @@ func (s *Server) roleAllowed(ctx context.Context, role string) (bool, error) {
 	if cached {
 		return ok, nil
 	}
-	err := s.cfg.API.QueryRow(ctx, roleAllowedSQL, role).Scan(&ok)
+	err := s.cfg.API.QueryRow(ctx, stmt.RoleAllowed, role).Scan(&ok)
 	if err != nil {
 		return false, fmt.Errorf("check role %q: %w", role, err)
 	}
@@ -299,7 +299,7 @@ func (s *Server) roleAllowed(ctx context.Context, role string) (bool, error) {
 func (s *Server) watchSlot(ctx context.Context) {
 	for {
 		var ready bool
-		err := s.cfg.Admin.QueryRow(ctx, slotReadySQL, s.cfg.Slot).Scan(&ready)
+		err := s.cfg.Admin.QueryRow(ctx, stmt.SlotReady, s.cfg.Slot).Scan(&ready)
 		if err == nil && ready {
 			close(s.slotReady)
 			return

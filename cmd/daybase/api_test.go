@@ -9,6 +9,10 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+	"time"
+
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
 )
 
 // apiServer is a running daybase serve on a fresh data dir, with its keys,
@@ -101,4 +105,38 @@ func (s *apiServer) sql(statements string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		s.t.Fatalf("sql: %v %s", err, out)
 	}
+}
+
+// totpFactor is an enrolled TOTP factor and its secret.
+type totpFactor struct {
+	ID   string
+	TOTP struct{ Secret string } `json:"totp"`
+}
+
+// enrollTOTP enrols a TOTP factor for the session at.
+func (s *apiServer) enrollTOTP(at string) totpFactor {
+	s.t.Helper()
+	st, b := s.call("POST", "/auth/v1/factors", at, map[string]any{"factor_type": "totp", "friendly_name": "Phone"}, "")
+	var f totpFactor
+	if st != 200 || json.Unmarshal(b, &f) != nil {
+		s.t.Fatalf("enroll: %d %s", st, b)
+	}
+	return f
+}
+
+// stepUp challenges f from the session at and verifies it with the code
+// of when, returning the aal2 access token.
+func (s *apiServer) stepUp(f totpFactor, at string, when time.Time) string {
+	s.t.Helper()
+	st, b := s.call("POST", "/auth/v1/factors/"+f.ID+"/challenge", at, map[string]any{}, "")
+	var ch struct{ ID string }
+	if st != 200 || json.Unmarshal(b, &ch) != nil {
+		s.t.Fatalf("challenge: %d %s", st, b)
+	}
+	code, err := totp.GenerateCodeCustom(f.TOTP.Secret, when, totp.ValidateOpts{Period: 30, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	aal2, _ := s.session(s.call("POST", "/auth/v1/factors/"+f.ID+"/verify", at, map[string]any{"challenge_id": ch.ID, "code": code}, ""))
+	return aal2
 }

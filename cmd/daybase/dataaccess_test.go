@@ -1,13 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/pquerna/otp"
-	"github.com/pquerna/otp/totp"
 )
 
 // TestDataAccessCacheFollowsTheSession: the gateway vouches for warm
@@ -77,24 +73,7 @@ func TestDataAccessCacheFollowsTheSession(t *testing.T) {
 	fourth, fifth := signIn(), signIn()
 	warm(fourth)
 	warm(fifth)
-	st, b := call("POST", "/auth/v1/factors", fifth, map[string]any{"factor_type": "totp", "friendly_name": "Phone"}, "")
-	var factor struct {
-		ID   string
-		TOTP struct{ Secret string } `json:"totp"`
-	}
-	if st != 200 || json.Unmarshal(b, &factor) != nil {
-		t.Fatalf("enroll: %d %s", st, b)
-	}
-	st, b = call("POST", "/auth/v1/factors/"+factor.ID+"/challenge", fifth, map[string]any{}, "")
-	var ch struct{ ID string }
-	if st != 200 || json.Unmarshal(b, &ch) != nil {
-		t.Fatalf("challenge: %d %s", st, b)
-	}
-	code, err := totp.GenerateCodeCustom(factor.TOTP.Secret, time.Now(), totp.ValidateOpts{Period: 30, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	aal2, _ := token(call("POST", "/auth/v1/factors/"+factor.ID+"/verify", fifth, map[string]any{"challenge_id": ch.ID, "code": code}, ""))
+	aal2 := srv.stepUp(srv.enrollTOTP(fifth), fifth, time.Now())
 	if got := tasks(fourth); got != "[]" {
 		t.Errorf("right after the factor was verified an aal1 token sees %s", got)
 	}

@@ -115,7 +115,7 @@ func (db *database) migrate(ctx context.Context, e *env, k keys.Keys) error {
 	if db.cluster != nil {
 		// The password lives in the data dir's secrets; ALTER ROLE cannot
 		// take a bind parameter, so quote it as a literal.
-		q := fmt.Sprintf(setAuthenticatorPasswordSQL, "'"+strings.ReplaceAll(k.AuthenticatorPassword, "'", "''")+"'")
+		q := fmt.Sprintf(stmt.SetAuthenticatorPassword, "'"+strings.ReplaceAll(k.AuthenticatorPassword, "'", "''")+"'")
 		if _, err := conn.Exec(ctx, q); err != nil {
 			return fmt.Errorf("set authenticator password: %w", err)
 		}
@@ -134,7 +134,7 @@ func waitReachable(ctx context.Context, e *env, dsn string) error {
 		cancel()
 		if err == nil {
 			var walLevel string
-			qerr := conn.QueryRow(ctx, walLevelSQL).Scan(&walLevel)
+			qerr := conn.QueryRow(ctx, stmt.WalLevel).Scan(&walLevel)
 			conn.Close(ctx)
 			if qerr == nil && walLevel != "logical" {
 				e.log.Warn("external PostgreSQL has wal_level="+walLevel+"; realtime postgres_changes need wal_level=logical", "setting", "wal_level")

@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/pquerna/otp"
-	"github.com/pquerna/otp/totp"
 )
 
 // TestTwoFactorJourney is issue 17's finding 2 end to end against the real
@@ -37,28 +35,8 @@ func TestTwoFactorJourney(t *testing.T) {
 	}
 
 	// Two-factor on.
-	st, b := call("POST", "/auth/v1/factors", owner, map[string]any{"factor_type": "totp", "friendly_name": "Phone"}, "")
-	var factor struct {
-		ID   string
-		TOTP struct{ Secret string } `json:"totp"`
-	}
-	if st != 200 || json.Unmarshal(b, &factor) != nil {
-		t.Fatalf("enroll: %d %s", st, b)
-	}
-	stepUp := func(at string, when time.Time) string {
-		t.Helper()
-		st, b := call("POST", "/auth/v1/factors/"+factor.ID+"/challenge", at, map[string]any{}, "")
-		var ch struct{ ID string }
-		if st != 200 || json.Unmarshal(b, &ch) != nil {
-			t.Fatalf("challenge: %d %s", st, b)
-		}
-		code, err := totp.GenerateCodeCustom(factor.TOTP.Secret, when, totp.ValidateOpts{Period: 30, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		aal2, _ := token(call("POST", "/auth/v1/factors/"+factor.ID+"/verify", at, map[string]any{"challenge_id": ch.ID, "code": code}, ""))
-		return aal2
-	}
+	factor := srv.enrollTOTP(owner)
+	stepUp := func(at string, when time.Time) string { return srv.stepUp(factor, at, when) }
 	ownerAAL2 := stepUp(owner, time.Now())
 
 	// The password alone: aal1.

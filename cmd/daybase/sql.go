@@ -9,10 +9,10 @@ import (
 //go:embed sql/*.sql
 var sqlFiles embed.FS
 
-// query returns the statement in sql/<name>.sql.
-var query = sqlfile.Loader(sqlFiles)
+// statements are the files of sql/, one field each (sqlfile.Load).
+type statements struct {
+	SetAuthenticatorPassword string
+	WalLevel                 string
+}
 
-var (
-	setAuthenticatorPasswordSQL = query("set_authenticator_password")
-	walLevelSQL                 = query("wal_level")
-)
+var stmt = sqlfile.Load[statements](sqlFiles)
