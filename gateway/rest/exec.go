@@ -86,9 +86,9 @@ func beginBatch(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snaps
 }
 
 // execute runs e on a pooled connection. BEGIN, the setup statement and
-// the request's statements go out in one pipelined batch (and COMMIT too
-// when the transaction is read-only, where committing and rolling back
-// are the same); a read-write transaction ends with a second round trip
+// the request's statements go out in one pipelined batch (a read-only one
+// without BEGIN and COMMIT, or with COMMIT too when it prepares its
+// statement: see beginBatch); a read-write transaction ends with a second round trip
 // once decide has seen the result. The setup statement, and a read-only
 // main statement from its third run on a connection, are prepared
 // (stmtcache.go). Parameters are sent as text with OID 0,
