@@ -87,6 +87,8 @@ function longNote(): string {
 }
 
 test('typing latency in a 50,000-character note', async ({ page, account }) => {
+  // Three rounds of typing into a long note, one of them traced: minutes on a loaded machine.
+  test.setTimeout(600_000)
   const { userId } = await signedIn(page, account)
   const content = longNote()
   await dbInsert('notes', { user_id: userId, title: 'Long note', content })
