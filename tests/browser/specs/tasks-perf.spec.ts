@@ -6,6 +6,11 @@ import { test } from '../fixtures'
 import { insert } from '../db'
 import { expect, makePro, openButton, signedIn } from '../tasks-helpers'
 
+// Figures of the app, not of the test's recorder: Playwright's trace
+// snapshots the DOM and watches every mutation (several times a key's own
+// cost in a long note), so the figure specs run without it.
+test.use({ trace: 'off' })
+
 // The figures of issue 18 (docs/benchmarks.md), measured in Chromium and
 // written to artifacts/tasks-perf.json; they are reported, not asserted.
 //   - a project of 2,000 tasks: first rows on screen after the data arrived;
