@@ -164,10 +164,14 @@ test('the week: move, resize, all-day ↔ grid, tray → week, recurring on each
   }).toEqual([fri, instant(fri, 9)])
 
   // The week is in the URL; Month and back keep it; [ and ] step weeks.
-  await page.getByRole('button', { name: 'Month', pressed: false }).click()
+  // Exact names: "Previous week" has no aria-pressed, so it counts as not pressed. The URL
+  // changes before the (transition) render, so wait for the pressed button as well.
+  await page.getByRole('button', { name: 'Month', exact: true, pressed: false }).click()
   await expect(page).toHaveURL(new RegExp(`month=${wed.slice(0, 7)}`))
-  await page.getByRole('button', { name: 'Week', pressed: false }).click()
+  await expect(page.getByRole('button', { name: 'Month', exact: true, pressed: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Week', exact: true, pressed: false }).click()
   await expect(page).toHaveURL(/view=week/)
+  await expect(page.getByRole('button', { name: 'Week', exact: true, pressed: true })).toBeVisible()
   await page.goto(`/app/calendar?view=week&date=${wed}`)
   await expect(block(column(page, wed), 'Standup')).toBeVisible()
   await page.keyboard.press(']')
