@@ -424,7 +424,7 @@ func saveTask(ctx context.Context, tx pgx.Tx, old *object, coll string, e Edit) 
 		reminders = []int32{}
 	}
 	args := []any{e.Title, nullable(e.Notes), nullable(e.Location), nullable(e.Tags), e.Priority, e.DueDate, e.DueTime,
-		e.Completed, completedAt, reminders, nullable(e.Recurrence), e.KeepRecurrence}
+		e.Completed, completedAt, reminders, nullable(e.Recurrence), e.KeepRecurrence, e.Duration}
 	var id string
 	var err error
 	if old == nil {

@@ -26,7 +26,7 @@ var mapped = map[string]bool{
 	ical.PropUID: true, ical.PropDateTimeStamp: true, ical.PropCreated: true, ical.PropLastModified: true,
 	ical.PropSummary: true, ical.PropDescription: true, ical.PropLocation: true, ical.PropCategories: true,
 	ical.PropPriority: true, ical.PropDue: true, ical.PropStatus: true, ical.PropPercentComplete: true,
-	ical.PropCompleted: true,
+	ical.PropCompleted: true, ical.PropDuration: true, ical.PropDateTimeEnd: true,
 }
 
 // ToDo is a task as a CalDAV VTODO: timed or not, a to-do with a DUE (a
@@ -87,7 +87,10 @@ type Edit struct {
 	// rule is one iCalendar cannot say).
 	Recurrence     string
 	KeepRecurrence bool
-	Extra          Extra
+	// Duration is the minutes a timed to-do lasts (tasks.duration_minutes),
+	// nil to keep the task's as it is.
+	Duration *int32
+	Extra    Extra
 }
 
 // untitled is the title of a to-do sent without a SUMMARY.
@@ -124,6 +127,7 @@ func DecodeToDo(c *ical.Component, now string, loc *time.Location) Edit {
 			}
 		}
 	}
+	e.Duration = durationOf(c, e.DueTime, loc)
 	status := strings.ToUpper(text(c, ical.PropStatus))
 	if p := c.Props.Get(ical.PropCompleted); p != nil || status == "COMPLETED" {
 		e.Completed = true
@@ -155,6 +159,50 @@ func DecodeToDo(c *ical.Component, now string, loc *time.Location) Edit {
 		e.Extra.Children = append(e.Extra.Children, child)
 	}
 	return e
+}
+
+// Shortest and longest duration a task holds (check
+// tasks_duration_minutes_range, migration 0762).
+const minDuration, maxDuration = 5, 24 * 60
+
+// durationOf reads how long a timed to-do lasts: its DURATION, else its
+// DTEND less its start (DTSTART when it is a time, else DUE). RFC 5545
+// gives a VTODO no DTEND and no DURATION beside DUE, yet apps send both
+// (jtx writes DURATION, VEVENT habits bring DTEND), so both are read. nil
+// keeps the task's duration: an all-day to-do, neither property, or a
+// value the column cannot hold (not whole minutes, outside 5 min–24 h,
+// unparsable) — a calendar app's odd value is no reason to refuse its edit.
+func durationOf(c *ical.Component, due *time.Time, loc *time.Location) *int32 {
+	start := due
+	if p := c.Props.Get(ical.PropDateTimeStart); p != nil && p.ValueType() != ical.ValueDate {
+		if at, err := p.DateTime(loc); err == nil {
+			start = &at
+		}
+	}
+	if start == nil {
+		return nil
+	}
+	var d time.Duration
+	if p := c.Props.Get(ical.PropDuration); p != nil {
+		v, err := p.Duration()
+		if err != nil {
+			return nil
+		}
+		d = v
+	} else if p := c.Props.Get(ical.PropDateTimeEnd); p != nil && p.ValueType() != ical.ValueDate {
+		end, err := p.DateTime(loc)
+		if err != nil {
+			return nil
+		}
+		d = end.Sub(*start)
+	} else {
+		return nil
+	}
+	if d%time.Minute != 0 || d < minDuration*time.Minute || d > maxDuration*time.Minute {
+		return nil
+	}
+	m := int32(d / time.Minute)
+	return &m
 }
 
 func text(c *ical.Component, name string) string {

@@ -164,10 +164,14 @@ test('the week: move, resize, all-day ↔ grid, tray → week, recurring on each
   }).toEqual([fri, instant(fri, 9)])
 
   // The week is in the URL; Month and back keep it; [ and ] step weeks.
-  await page.getByRole('button', { name: 'Month', pressed: false }).click()
+  // Exact names: "Previous week" has no aria-pressed, so it counts as not pressed. The URL
+  // changes before the (transition) render, so wait for the pressed button as well.
+  await page.getByRole('button', { name: 'Month', exact: true, pressed: false }).click()
   await expect(page).toHaveURL(new RegExp(`month=${wed.slice(0, 7)}`))
-  await page.getByRole('button', { name: 'Week', pressed: false }).click()
+  await expect(page.getByRole('button', { name: 'Month', exact: true, pressed: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Week', exact: true, pressed: false }).click()
   await expect(page).toHaveURL(/view=week/)
+  await expect(page.getByRole('button', { name: 'Week', exact: true, pressed: true })).toBeVisible()
   await page.goto(`/app/calendar?view=week&date=${wed}`)
   await expect(block(column(page, wed), 'Standup')).toBeVisible()
   await page.keyboard.press(']')
@@ -203,4 +207,81 @@ test('390 px: three days with the same grid', async ({ page, account }) => {
   }).toEqual([thu, instant(thu, 10), 45])
   await page.getByRole('button', { name: 'Next 3 days' }).click()
   await expect(column(page, tue)).toHaveCount(0)
+})
+
+// The duration field of the edit pane: a preset, a custom value typed by
+// hand, then cleared — each saved with the other fields and checked in the
+// database and in the height of the task's block in the week.
+test('a timed task’s duration set in the edit pane', async ({ page, account }) => {
+  test.setTimeout(300_000)
+  const userId = await signedIn(page, account)
+  await insert('user_preferences', { user_id: userId, preference_key: 'timezone', preference_value: JSON.stringify(ZONE) })
+  const [, , tue, wed] = futureWeek() as [string, string, string, string, string, string, string]
+  await insert('tasks', [
+    { user_id: userId, title: 'Write report', due_date: tue, due_time: instant(tue, 10) },
+    { user_id: userId, title: 'Water plants', due_date: wed },
+  ])
+  await page.goto(`/app/calendar?view=week&date=${wed}`)
+  const report = block(column(page, tue), 'Write report')
+  await expect(report).toHaveAccessibleName(`Write report, 10:00 AM to 10:30 AM, ${label(tue)}`)
+  const height = async () => (await box(report.locator('..'))).height
+
+  const edit = async () => {
+    await report.click()
+    const dialog = page.getByRole('dialog', { name: 'Edit task' })
+    await expect(dialog.getByRole('textbox', { name: 'Task title' })).toHaveValue('Write report')
+    return dialog
+  }
+  const save = async (dialog: Locator) => {
+    await dialog.getByRole('button', { name: 'Save changes' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  // A preset: 1 h 30 min.
+  let dialog = await edit()
+  await expect(dialog.getByRole('combobox', { name: 'Duration' })).toHaveValue('')
+  await dialog.getByRole('combobox', { name: 'Duration' }).selectOption({ label: '1 h 30 min' })
+  await save(dialog)
+  await expect(report).toHaveAccessibleName(`Write report, 10:00 AM to 11:30 AM, ${label(tue)}`)
+  await expect.poll(async () => (await one(userId, 'Write report'))?.duration_minutes).toBe(90)
+  expect(await height()).toBeCloseTo(1.5 * HOUR - 2, 0)
+
+  // A custom value: nonsense is refused on the spot, 2:15 is taken, with the title edited in the same save.
+  dialog = await edit()
+  await expect(dialog.getByRole('combobox', { name: 'Duration' })).toHaveValue('90')
+  await dialog.getByRole('combobox', { name: 'Duration' }).selectOption({ label: 'Custom…' })
+  const custom = dialog.getByRole('textbox', { name: 'Custom duration' })
+  await custom.fill('forever')
+  await expect(dialog.getByRole('alert').filter({ hasText: 'from 5 minutes to 24 hours' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Set', exact: true })).toBeDisabled()
+  await custom.fill('2:15')
+  await custom.press('Enter')
+  await expect(dialog.getByRole('combobox', { name: 'Duration' })).toHaveValue('135')
+  await expect(dialog.getByRole('combobox', { name: 'Duration' }).locator('option:checked')).toHaveText('2 h 15 min')
+  await dialog.getByRole('textbox', { name: 'Task title' }).fill('Write the report')
+  await save(dialog)
+  const renamed = block(column(page, tue), 'Write the report')
+  await expect(renamed).toHaveAccessibleName(`Write the report, 10:00 AM to 12:15 PM, ${label(tue)}`)
+  await expect.poll(async () => {
+    const t = await one(userId, 'Write the report')
+    return [t?.duration_minutes, sameInstant(t?.due_time)]
+  }).toEqual([135, instant(tue, 10)])
+  expect((await box(renamed.locator('..'))).height).toBeCloseTo(2.25 * HOUR - 2, 0)
+
+  // Cleared: null, drawn as 30 minutes again.
+  await renamed.click()
+  dialog = page.getByRole('dialog', { name: 'Edit task' })
+  await dialog.getByRole('combobox', { name: 'Duration' }).selectOption({ label: 'Not set' })
+  await save(dialog)
+  await expect(renamed).toHaveAccessibleName(`Write the report, 10:00 AM to 10:30 AM, ${label(tue)}`)
+  await expect.poll(async () => (await one(userId, 'Write the report'))?.duration_minutes ?? null).toBeNull()
+  expect((await box(renamed.locator('..'))).height).toBeCloseTo(0.5 * HOUR - 2, 0)
+
+  // A task without a time has no duration to set.
+  await chip(allDay(page, wed), 'Water plants').click()
+  dialog = page.getByRole('dialog', { name: 'Edit task' })
+  await expect(dialog.getByRole('textbox', { name: 'Task title' })).toHaveValue('Water plants')
+  await expect(dialog.getByRole('combobox', { name: 'Duration' })).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
 })

@@ -14,7 +14,16 @@ export const TRAY = 'tray'
 export const noon = (day: IsoDay) => new Date(`${day}T12:00:00Z`)
 const longDay = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })
 export const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-export const dayLabel = (day: IsoDay) => longDay.format(noon(day))
+const labels = new Map<IsoDay, string>()
+/** "Tuesday, December 1": every chip's accessible name has one, so each day is formatted once. */
+export function dayLabel(day: IsoDay): string {
+  let label = labels.get(day)
+  if (label === undefined) {
+    label = longDay.format(noon(day))
+    labels.set(day, label)
+  }
+  return label
+}
 
 /** 'HH:mm' as the app shows times: 9:30 AM. */
 export function clock(time: string): string {

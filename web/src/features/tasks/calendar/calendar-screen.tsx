@@ -6,6 +6,7 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
+  type Over,
   PointerSensor,
   useDroppable,
   useSensor,
@@ -28,7 +29,7 @@ import { useProjects } from '../api/get-projects'
 import { useTaskZone } from '../api/task-preferences'
 import { type TaskPatch, useUpdateTask } from '../api/update-task'
 import type { Task } from '../types'
-import { type IsoDay, addDays, todayIn } from '../utils/dates'
+import { type IsoDay, addDays, daysBetween, todayIn } from '../utils/dates'
 import { type CalendarEntry, type IsoMonth, addMonths, calendarTasks, isIsoMonth, monthGrid, monthOf, reschedule } from './calendar'
 import { isTypingTarget } from '@/lib/shortcuts'
 import { ChipBody, DraggableChip, type Open, OccurrenceChip, TRAY, UnscheduledTray, chipClass, dayLabel, monthTitle, noon } from './calendar-parts'
@@ -41,21 +42,29 @@ const TaskEditModal = lazy(() => import('../components/task-edit-modal'))
 const VISIBLE_PER_DAY = 3
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
-const dayId = (day: IsoDay) => `day:${day}`
+/**
+ * A month cell's drop zone is named by its place in the grid, not its date,
+ * and carries the date as data: stepping to another month then re-renders
+ * the 42 cells without re-registering 42 drop zones (each registration is a
+ * state change of the DndContext that re-renders every chip under it).
+ */
+const cellId = (index: number) => `cell:${index}`
+const cellIndex = (id: unknown) => (typeof id === 'string' && id.startsWith('cell:') ? Number(id.slice(5)) : -1)
 const STEPS: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 7, ArrowUp: -7 }
 
 /**
  * The keyboard drag moves from day to day: arrows right and left a day, down
  * and up a week; from the tray the first arrow goes to today (or the 1st).
  */
-function dayKeys(fallback: IsoDay): KeyboardCoordinateGetter {
+function dayKeys(gridStart: IsoDay, cells: number, fallback: IsoDay): KeyboardCoordinateGetter {
   return (event, { context: { over, droppableRects } }) => {
     const step = STEPS[event.code]
     if (step === undefined) return undefined
     event.preventDefault()
-    const id = over ? String(over.id) : ''
-    const target = id.startsWith('day:') ? dayId(addDays(id.slice(4), step)) : dayId(fallback)
-    const rect = droppableRects.get(target)
+    const at = cellIndex(over?.id)
+    const index = at >= 0 ? at + step : daysBetween(gridStart, fallback)
+    if (index < 0 || index >= cells) return undefined
+    const rect = droppableRects.get(cellId(index))
     // Below the day's number, where its first chip sits.
     return rect ? { x: rect.left + 4, y: rect.top + 30 } : undefined
   }
@@ -69,19 +78,21 @@ function Chip({ entry, onOpen }: { entry: CalendarEntry; onOpen: Open }) {
 }
 
 const DayCell = memo(function DayCell({
+  index,
   day,
   entries,
   inMonth,
   today,
   onOpen,
 }: {
+  index: number
   day: IsoDay
   entries: readonly CalendarEntry[]
   inMonth: boolean
   today: boolean
   onOpen: Open
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: dayId(day) })
+  const { setNodeRef, isOver } = useDroppable({ id: cellId(index), data: { day } })
   const shown = entries.slice(0, VISIBLE_PER_DAY)
   const more = entries.length - shown.length
   return (
@@ -285,7 +296,7 @@ export function CalendarScreen() {
   const [dragged, setDragged] = useState<Task | null>(null)
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: dayKeys(monthOf(today) === month ? today : `${month}-01`) }),
+    useSensor(KeyboardSensor, { coordinateGetter: dayKeys(from, weeks.length * 7, monthOf(today) === month ? today : `${month}-01`) }),
   )
 
   const navigate = (change: (p: URLSearchParams) => void) =>
@@ -356,17 +367,19 @@ export function CalendarScreen() {
     setDragged(null)
     const task = active.data.current?.task as Task | undefined
     if (!task || !over) return
-    const target = String(over.id)
-    if (target === TRAY) move(task, null)
-    else if (target.startsWith('day:')) move(task, target.slice(4))
+    const day = over.data.current?.day as IsoDay | undefined
+    if (over.id === TRAY) move(task, null)
+    else if (day) move(task, day)
   }
   const titleOf = (id: string | number) => tasks.data?.find((t) => t.id === id)?.title ?? 'Task'
-  const placeOf = (id: string | number | undefined) =>
-    id === undefined ? 'nowhere' : id === TRAY ? 'Unscheduled' : String(id).startsWith('day:') ? dayLabel(String(id).slice(4)) : String(id)
+  const placeOf = (over: Over | null) => {
+    const day = over?.data.current?.day as IsoDay | undefined
+    return !over ? 'nowhere' : over.id === TRAY ? 'Unscheduled' : day ? dayLabel(day) : String(over.id)
+  }
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
-    onDragOver: ({ active, over }) => `${titleOf(active.id)} is over ${placeOf(over?.id)}.`,
-    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} moved to ${placeOf(over.id)}.` : `${titleOf(active.id)} was dropped nowhere.`),
+    onDragOver: ({ active, over }) => `${titleOf(active.id)} is over ${placeOf(over)}.`,
+    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} moved to ${placeOf(over)}.` : `${titleOf(active.id)} was dropped nowhere.`),
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
   }
 
@@ -440,7 +453,7 @@ export function CalendarScreen() {
               <div className="grid grid-cols-7" data-testid="calendar-grid">
                 {/* Keyed by place, not date: a new month re-renders the 42 cells instead of remounting them (and re-registering their drop zones). */}
                 {days.map((d, i) => (
-                  <DayCell key={i} day={d} entries={byDay.get(d) ?? NONE} inMonth={monthOf(d) === month} today={d === today} onOpen={onOpen} />
+                  <DayCell key={i} index={i} day={d} entries={byDay.get(d) ?? NONE} inMonth={monthOf(d) === month} today={d === today} onOpen={onOpen} />
                 ))}
               </div>
             </div>

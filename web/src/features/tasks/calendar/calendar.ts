@@ -113,12 +113,10 @@ const MAX_OCCURRENCES = 400
  * endDate.
  */
 export function occurrencesIn(task: Task, from: IsoDay, to: IsoDay, zone: string): CalendarEntry[] {
-  const first = taskDay(task, zone)
+  const { day: first, time, rec } = placeOf(task, zone)
   if (!first) return []
-  const time = task.due_time ? timeIn(zone, task.due_time) : null
   const out: CalendarEntry[] = []
   if (first >= from && first <= to) out.push({ task, day: first, occurrence: 0, time })
-  const rec = task.is_completed ? null : parseRecurrence(task.recurrence)
   if (!rec) return out
   const end = typeof rec.endDate === 'string' && rec.endDate ? rec.endDate.slice(0, 10) : null
   let day: IsoDay | null = first
@@ -130,10 +128,35 @@ export function occurrencesIn(task: Task, from: IsoDay, to: IsoDay, zone: string
   return out
 }
 
+type Place = { zone: string; day: IsoDay | null; time: string | null; rec: Record<string, unknown> | null }
+const places = new WeakMap<Task, Place>()
+
+/**
+ * A task's day and wall-clock time in zone and its parsed recurrence,
+ * worked out once per task object: stepping through months and weeks
+ * re-reads the same (cached, structurally shared) rows, and the zone
+ * conversions are the costly part of placing 1,000 tasks.
+ */
+function placeOf(task: Task, zone: string): Place {
+  const known = places.get(task)
+  if (known?.zone === zone) return known
+  const place: Place = {
+    zone,
+    day: taskDay(task, zone),
+    time: task.due_time ? timeIn(zone, task.due_time) : null,
+    rec: task.is_completed ? null : parseRecurrence(task.recurrence),
+  }
+  places.set(task, place)
+  return place
+}
+
+// One collator: String.localeCompare builds one per call.
+const titles = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
+
 /** Timed entries first by time, then by priority (higher first), then title. */
 function byTimeThenPriority(a: CalendarEntry, b: CalendarEntry): number {
-  if (a.time !== b.time) return a.time === null ? 1 : b.time === null ? -1 : a.time.localeCompare(b.time)
-  return b.task.priority - a.task.priority || a.task.title.localeCompare(b.task.title)
+  if (a.time !== b.time) return a.time === null ? 1 : b.time === null ? -1 : a.time < b.time ? -1 : 1
+  return b.task.priority - a.task.priority || titles.compare(a.task.title, b.task.title)
 }
 
 export type CalendarTasks = {
@@ -167,7 +190,7 @@ export function calendarTasks(
     }
   }
   for (const list of byDay.values()) list.sort(byTimeThenPriority)
-  unscheduled.sort((a, b) => b.priority - a.priority || a.sort_order - b.sort_order || a.created_at.localeCompare(b.created_at))
+  unscheduled.sort((a, b) => b.priority - a.priority || a.sort_order - b.sort_order || (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
   return { byDay, unscheduled }
 }
 

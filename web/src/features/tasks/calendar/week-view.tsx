@@ -32,6 +32,8 @@ export const HOUR_HEIGHT = 48
 const H = HOUR_HEIGHT
 /** The shortest a block is drawn, so a 15-minute task stays grabbable and legible. */
 const MIN_BLOCK_PX = 20
+/** Pixels kept above the first hour shown, for the top half of its label. */
+const LABEL_ROOM = 10
 const HOURS = Array.from({ length: 24 }, (_, h) => h)
 const weekdayShort = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' })
 
@@ -101,6 +103,8 @@ const TimedBlock = memo(function TimedBlock({ block, onOpen, onResize }: { block
   }
 
   const height = Math.max(MIN_BLOCK_PX, ((end - block.start) / 60) * H - 2)
+  // Room for a second line (the time, or the rest of a wrapped title) from 45 minutes.
+  const tall = end - block.start >= 45
   return (
     <div
       ref={setNodeRef}
@@ -112,7 +116,7 @@ const TimedBlock = memo(function TimedBlock({ block, onOpen, onResize }: { block
         width: `calc(${100 / block.lanes}% - 4px)`,
       }}
       className={cn(
-        'group absolute z-10 overflow-hidden rounded-md border text-xs shadow-xs',
+        'group @container absolute z-10 overflow-hidden rounded-md border text-xs shadow-xs',
         own ? 'bg-card' : 'border-dashed bg-muted/70 text-muted-foreground',
         isDragging && 'opacity-40',
         previewEnd !== null && 'z-20 ring-2 ring-primary',
@@ -125,16 +129,23 @@ const TimedBlock = memo(function TimedBlock({ block, onOpen, onResize }: { block
         {...(own ? attributes : {})}
         onClick={() => onOpen(task)}
         aria-label={label}
+        title={`${task.title}\n${span(block.start, end).replace(' to ', ' – ')}`}
         className={cn(
           'flex size-full min-w-0 flex-col items-start overflow-hidden rounded-md py-0.5 pl-2 pr-1 text-left outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
           own && 'cursor-grab touch-none',
         )}
       >
-        <span className="flex w-full min-w-0 items-center gap-1">
-          <span className="min-w-0 truncate font-medium">{task.title}</span>
-          {task.recurrence ? <ArrowsClockwise aria-hidden size={11} className="shrink-0 text-muted-foreground" /> : null}
+        {/* The title first, whole words wrapping in a narrow block (two overlapping tasks share a column); the time only where it fits, else in the tooltip. */}
+        <span className="flex w-full min-w-0 items-start gap-1">
+          <span className={cn('min-w-0 font-medium break-words [overflow-wrap:anywhere]', tall ? 'line-clamp-2 @min-[8rem]:line-clamp-1' : 'line-clamp-1')}>{task.title}</span>
+          {task.recurrence ? <ArrowsClockwise aria-hidden size={11} className="mt-0.5 shrink-0 text-muted-foreground @max-[4rem]:hidden" /> : null}
         </span>
-        {end - block.start >= 45 ? <span className="truncate tabular-nums text-muted-foreground">{span(block.start, end).replace(' to ', ' – ')}</span> : null}
+        {tall ? (
+          <span className="hidden truncate tabular-nums text-muted-foreground @min-[5rem]:block">
+            <span className="@min-[8rem]:hidden">{clock(timeOfMinutes(block.start))}</span>
+            <span className="hidden @min-[8rem]:inline">{span(block.start, end).replace(' to ', ' – ')}</span>
+          </span>
+        ) : null}
       </button>
       {own ? (
         <div
@@ -279,10 +290,11 @@ export function WeekView({
     return () => window.clearInterval(id)
   }, [zone])
   const showsToday = days.includes(today)
-  // Scrolled to an hour before now on this week, else to 7 AM.
+  // Scrolled to an hour before now on this week, else to 7 AM — a little
+  // above it, so that hour's label (centred on its line) shows whole.
   useLayoutEffect(() => {
     const el = scroller.current
-    if (el) el.scrollTop = ((showsToday ? Math.max(0, nowMinutes(zone) - 60) : 7 * 60) / 60) * H
+    if (el) el.scrollTop = Math.max(0, ((showsToday ? nowMinutes(zone) - 60 : 7 * 60) / 60) * H - LABEL_ROOM)
   }, [first, showsToday, zone])
 
   const register = useMemo(

@@ -11,6 +11,7 @@ import type { Draft } from '../utils/draft'
 import { LEVELS, PRIORITIES, type Priority } from '../utils/priority'
 import { AssigneeField } from './fields/assignee-field'
 import { DateTimePicker } from './fields/date-time-picker'
+import { DurationField } from './fields/duration-field'
 import { LocationField } from './fields/location-dialog'
 import { ReminderPicker } from './fields/reminder-picker'
 import { RepeatPicker } from './fields/repeat-picker'
@@ -54,7 +55,7 @@ const selectClass =
 
 /**
  * Every field of a task (001 §2, §3): title, notes, due date and time,
- * repeat, reminders, priority, importance and urgency, project, tags,
+ * duration (a timed task's, issue 26), repeat, reminders, priority, importance and urgency, project, tags,
  * location and subtasks. The pane and the modal show the same form.
  */
 export function TaskEditor({ task, draft, change, zone, timeZone }: Props) {
@@ -106,6 +107,12 @@ export function TaskEditor({ task, draft, change, zone, timeZone }: Props) {
           dayForTime={defaultDateForTime(dayPref.data, today)}
         />
       </Row>
+
+      {draft.due_time ? (
+        <Row label="Duration">
+          <DurationField minutes={draft.duration_minutes} onChange={(duration_minutes) => change({ duration_minutes })} />
+        </Row>
+      ) : null}
 
       <Row label="Repeat">
         <RepeatPicker recurrence={draft.recurrence} onChange={(recurrence) => change({ recurrence })} />

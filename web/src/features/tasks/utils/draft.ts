@@ -7,6 +7,7 @@ export type Draft = Pick<
   | 'notes'
   | 'due_date'
   | 'due_time'
+  | 'duration_minutes'
   | 'reminders'
   | 'recurrence'
   | 'location'
@@ -22,6 +23,7 @@ export const DRAFT_FIELDS: readonly (keyof Draft)[] = [
   'notes',
   'due_date',
   'due_time',
+  'duration_minutes',
   'reminders',
   'recurrence',
   'location',
@@ -38,6 +40,7 @@ export function draftOf(task: Task): Draft {
     notes: task.notes,
     due_date: task.due_date,
     due_time: task.due_time,
+    duration_minutes: task.duration_minutes,
     reminders: task.reminders,
     recurrence: task.recurrence,
     location: task.location,
