@@ -60,10 +60,10 @@ func (s *Service) adminListUsers(w http.ResponseWriter, r *http.Request) error {
 	}
 	filter := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(qv.Get("filter")) + "%"
 	var total int
-	if err := s.db.QueryRow(ctx, store.AdminCountUsers, filter).Scan(&total); err != nil {
+	if err := s.db.QueryRow(ctx, store.SQL.AdminCountUsers, filter).Scan(&total); err != nil {
 		return fmt.Errorf("count users: %w", err)
 	}
-	rows, err := s.db.Query(ctx, store.AdminListUsers, filter, perPage, (page-1)*perPage)
+	rows, err := s.db.Query(ctx, store.SQL.AdminListUsers, filter, perPage, (page-1)*perPage)
 	if err != nil {
 		return fmt.Errorf("list users: %w", err)
 	}
@@ -167,7 +167,7 @@ func (s *Service) adminCreateUser(w http.ResponseWriter, r *http.Request) error 
 			return err
 		}
 		if p.EmailConfirm {
-			if _, err := tx.Exec(ctx, store.ConfirmEmail, userID); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.ConfirmEmail, userID); err != nil {
 				return fmt.Errorf("confirm: %w", err)
 			}
 		}
@@ -176,7 +176,7 @@ func (s *Service) adminCreateUser(w http.ResponseWriter, r *http.Request) error 
 			if err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, store.AdminSetBan, userID, until); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.AdminSetBan, userID, until); err != nil {
 				return fmt.Errorf("ban: %w", err)
 			}
 		}
@@ -243,32 +243,32 @@ func (s *Service) adminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 			} else if other != "" {
 				return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
 			}
-			if _, err := tx.Exec(ctx, store.ApplyEmailChange, u.ID, newEmail); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.ApplyEmailChange, u.ID, newEmail); err != nil {
 				return fmt.Errorf("change email: %w", err)
 			}
 		}
 		if p.Password != nil {
-			if _, err := tx.Exec(ctx, store.SetPassword, u.ID, hash); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.SetPassword, u.ID, hash); err != nil {
 				return fmt.Errorf("set password: %w", err)
 			}
 		}
 		if p.EmailConfirm {
-			if _, err := tx.Exec(ctx, store.ConfirmEmail, u.ID); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.ConfirmEmail, u.ID); err != nil {
 				return fmt.Errorf("confirm: %w", err)
 			}
 		}
 		if p.UserMetadata != nil {
-			if _, err := tx.Exec(ctx, store.MergeUserMetadata, u.ID, p.UserMetadata); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.MergeUserMetadata, u.ID, p.UserMetadata); err != nil {
 				return fmt.Errorf("user metadata: %w", err)
 			}
 		}
 		if p.AppMetadata != nil {
-			if _, err := tx.Exec(ctx, store.MergeAppMetadata, u.ID, p.AppMetadata); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.MergeAppMetadata, u.ID, p.AppMetadata); err != nil {
 				return fmt.Errorf("app metadata: %w", err)
 			}
 		}
 		if p.Role != "" {
-			if _, err := tx.Exec(ctx, store.AdminSetRole, u.ID, p.Role); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.AdminSetRole, u.ID, p.Role); err != nil {
 				return fmt.Errorf("role: %w", err)
 			}
 		}
@@ -277,12 +277,12 @@ func (s *Service) adminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 			if err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, store.AdminSetBan, u.ID, until); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.AdminSetBan, u.ID, until); err != nil {
 				return fmt.Errorf("ban: %w", err)
 			}
 			if until != nil {
 				// A banned user's sessions end now.
-				if _, err := tx.Exec(ctx, store.DeleteUserSessions, u.ID); err != nil {
+				if _, err := tx.Exec(ctx, store.SQL.DeleteUserSessions, u.ID); err != nil {
 					return fmt.Errorf("end sessions: %w", err)
 				}
 			}
@@ -318,9 +318,9 @@ func (s *Service) adminDeleteUser(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		query := store.AdminDeleteUser
+		query := store.SQL.AdminDeleteUser
 		if p.ShouldSoftDelete {
-			query = store.AdminSoftDeleteUser
+			query = store.SQL.AdminSoftDeleteUser
 		}
 		if _, err := tx.Exec(ctx, query, u.ID); err != nil {
 			return fmt.Errorf("delete user: %w", err)
@@ -474,7 +474,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 			} else if other != "" {
 				return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
 			}
-			if _, err := tx.Exec(ctx, store.SetEmailChange, userID, newEmail); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.SetEmailChange, userID, newEmail); err != nil {
 				return fmt.Errorf("record e-mail change: %w", err)
 			}
 			verifyType = "email_change"

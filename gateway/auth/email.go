@@ -238,7 +238,7 @@ func (s *Service) resend(w http.ResponseWriter, r *http.Request) error {
 // sendEmailChange mails the confirmation(s) of an e-mail change: to the new
 // address, and with SecureEmailChange to the current one too.
 func (s *Service) sendEmailChange(ctx context.Context, tx pgx.Tx, u *User, newEmail, redirect string, pkce bool) error {
-	if _, err := tx.Exec(ctx, store.SetEmailChange, u.ID, newEmail); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.SetEmailChange, u.ID, newEmail); err != nil {
 		return fmt.Errorf("record e-mail change: %w", err)
 	}
 	code, hash, err := s.issueOTT(ctx, tx, u.ID, ottEmailChangeNew, newEmail)
@@ -252,7 +252,7 @@ func (s *Service) sendEmailChange(ctx context.Context, tx pgx.Tx, u *User, newEm
 		return err
 	}
 	if !s.cfg.SecureEmailChange || u.Email == "" {
-		_, err := tx.Exec(ctx, store.DeleteOneTimeToken, u.ID, ottEmailChangeCurrent)
+		_, err := tx.Exec(ctx, store.SQL.DeleteOneTimeToken, u.ID, ottEmailChangeCurrent)
 		return err
 	}
 	code, hash, err = s.issueOTT(ctx, tx, u.ID, ottEmailChangeCurrent, u.Email)

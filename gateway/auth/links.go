@@ -35,10 +35,10 @@ func (s *Service) issueOTT(ctx context.Context, db querier, userID, typ, address
 		return "", "", err
 	}
 	hash = codes.Hash(address, code)
-	if _, err := db.Exec(ctx, store.UpsertOneTimeToken, userID, typ, hash, address); err != nil {
+	if _, err := db.Exec(ctx, store.SQL.UpsertOneTimeToken, userID, typ, hash, address); err != nil {
 		return "", "", fmt.Errorf("store %s: %w", typ, err)
 	}
-	if _, err := db.Exec(ctx, store.SetSentAt, userID, typ); err != nil {
+	if _, err := db.Exec(ctx, store.SQL.SetSentAt, userID, typ); err != nil {
 		return "", "", fmt.Errorf("stamp %s: %w", typ, err)
 	}
 	return code, hash, nil
@@ -103,7 +103,7 @@ func (p pkceParams) parse() (challenge, method string, err error) {
 // startEmailFlow records a PKCE flow for an e-mail link: the verify link
 // then ends in redirect_to?code=…, exchanged with the verifier.
 func (s *Service) startEmailFlow(ctx context.Context, db querier, userID, challenge, method, authMethod string) error {
-	if _, err := db.Exec(ctx, store.InsertFlowState, nullUUID(userID), challenge, method, "email", authMethod, nil); err != nil {
+	if _, err := db.Exec(ctx, store.SQL.InsertFlowState, nullUUID(userID), challenge, method, "email", authMethod, nil); err != nil {
 		return fmt.Errorf("store flow state: %w", err)
 	}
 	return nil

@@ -47,7 +47,7 @@ func (s *Service) mfaCaller(ctx context.Context, r *http.Request) (caller, *User
 	}
 	var aal string
 	var amr []wire.AMREntry
-	if err := s.db.QueryRow(ctx, store.SessionAuth, c.SessionID).Scan(&aal, &amr); err != nil {
+	if err := s.db.QueryRow(ctx, store.SQL.SessionAuth, c.SessionID).Scan(&aal, &amr); err != nil {
 		return caller{}, nil, "", fmt.Errorf("load session: %w", err)
 	}
 	return c, u, aal, nil
@@ -140,7 +140,7 @@ func (s *Service) insertFactor(ctx context.Context, r *http.Request, c caller, u
 		// The user row's lock serialises concurrent enrolments, so the
 		// limit and the name check hold.
 		var factors []Factor
-		if err := tx.QueryRow(ctx, store.FactorsForEnroll, u.ID, s.cfg.MFAFactorExpiry).Scan(&factors); err != nil {
+		if err := tx.QueryRow(ctx, store.SQL.FactorsForEnroll, u.ID, s.cfg.MFAFactorExpiry).Scan(&factors); err != nil {
 			return fmt.Errorf("list factors: %w", err)
 		}
 		verified := 0
@@ -158,7 +158,7 @@ func (s *Service) insertFactor(ctx context.Context, r *http.Request, c caller, u
 		if verified > 0 && aal != "aal2" {
 			return apierr.Fail(apierr.CodeInsufficientAAL, "AAL2 required to enroll a new factor")
 		}
-		if err := tx.QueryRow(ctx, store.InsertFactor, u.ID, name, kind, secret).Scan(&id); err != nil {
+		if err := tx.QueryRow(ctx, store.SQL.InsertFactor, u.ID, name, kind, secret).Scan(&id); err != nil {
 			return fmt.Errorf("insert factor: %w", err)
 		}
 		return s.audit(ctx, tx, r, "factor_in_progress", c.UserID, map[string]any{"factor_id": id, "factor_type": kind})
@@ -185,7 +185,7 @@ func (s *Service) loadFactor(ctx context.Context, db querier, r *http.Request, u
 		return nil, apierr.Fail(apierr.CodeValidationFailed, "factor_id must be an UUID").WithStatus(http.StatusNotFound)
 	}
 	f := &factorRow{}
-	err := db.QueryRow(ctx, store.FactorByID, id, userID).Scan(&f.ID, &f.UserID, &f.Type, &f.Status, &f.Secret, &f.CreatedAt, &f.Credential)
+	err := db.QueryRow(ctx, store.SQL.FactorByID, id, userID).Scan(&f.ID, &f.UserID, &f.Type, &f.Status, &f.Secret, &f.CreatedAt, &f.Credential)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, apierr.Fail(apierr.CodeMFAFactorNotFound, "Factor not found")
 	}
@@ -225,7 +225,7 @@ func (s *Service) challengeFactor(w http.ResponseWriter, r *http.Request) error 
 func (s *Service) insertChallenge(ctx context.Context, r *http.Request, f *factorRow, sessionData []byte) (string, time.Time, error) {
 	var id string
 	var created time.Time
-	if err := s.db.QueryRow(ctx, store.InsertChallenge, f.ID, inet(s.clientIP(r)), sessionData).Scan(&id, &created); err != nil {
+	if err := s.db.QueryRow(ctx, store.SQL.InsertChallenge, f.ID, inet(s.clientIP(r)), sessionData).Scan(&id, &created); err != nil {
 		return "", time.Time{}, fmt.Errorf("insert challenge: %w", err)
 	}
 	return id, created, nil
@@ -285,7 +285,7 @@ func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 			failed = true
 			return apierr.Fail(apierr.CodeMFAVerificationFailed, "Invalid TOTP code entered")
 		}
-		tag, err := tx.Exec(ctx, store.InsertUsedCode, f.ID, step)
+		tag, err := tx.Exec(ctx, store.SQL.InsertUsedCode, f.ID, step)
 		if err != nil {
 			return fmt.Errorf("record used code: %w", err)
 		}
@@ -323,7 +323,7 @@ func (s *Service) openChallenge(ctx context.Context, tx pgx.Tx, f *factorRow, ch
 	var created time.Time
 	var verifiedAt *time.Time
 	var sessionData []byte
-	err := tx.QueryRow(ctx, store.ChallengeForVerify, challengeID, f.ID).Scan(&challengeIP, &created, &verifiedAt, &sessionData)
+	err := tx.QueryRow(ctx, store.SQL.ChallengeForVerify, challengeID, f.ID).Scan(&challengeIP, &created, &verifiedAt, &sessionData)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, apierr.Fail(apierr.CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").WithStatus(http.StatusUnprocessableEntity)
 	}
@@ -345,32 +345,32 @@ func (s *Service) openChallenge(ctx context.Context, tx pgx.Tx, f *factorRow, ch
 // tokens), the user's other aal1 sessions end and their unverified factors
 // of the same type go.
 func (s *Service) passChallenge(ctx context.Context, tx pgx.Tx, r *http.Request, c caller, f *factorRow, challengeID, method string) (string, error) {
-	if _, err := tx.Exec(ctx, store.MarkChallengeVerified, challengeID); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.MarkChallengeVerified, challengeID); err != nil {
 		return "", fmt.Errorf("mark challenge verified: %w", err)
 	}
-	if _, err := tx.Exec(ctx, store.VerifyFactorStatus, f.ID); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.VerifyFactorStatus, f.ID); err != nil {
 		return "", fmt.Errorf("mark factor verified: %w", err)
 	}
-	if _, err := tx.Exec(ctx, store.RaiseSessionAAL, c.SessionID, f.ID); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.RaiseSessionAAL, c.SessionID, f.ID); err != nil {
 		return "", fmt.Errorf("raise session: %w", err)
 	}
-	if _, err := tx.Exec(ctx, store.InsertAMR, c.SessionID, method); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.InsertAMR, c.SessionID, method); err != nil {
 		return "", fmt.Errorf("record amr: %w", err)
 	}
-	if _, err := tx.Exec(ctx, store.RotateSessionTokens, c.SessionID); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.RotateSessionTokens, c.SessionID); err != nil {
 		return "", fmt.Errorf("revoke aal1 refresh tokens: %w", err)
 	}
 	refresh, err := codes.NewRefreshToken(s.random)
 	if err != nil {
 		return "", err
 	}
-	if _, err := tx.Exec(ctx, store.InsertRefreshToken, refresh, c.UserID, c.SessionID, nil); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.InsertRefreshToken, refresh, c.UserID, c.SessionID, nil); err != nil {
 		return "", fmt.Errorf("insert refresh token: %w", err)
 	}
-	if _, err := tx.Exec(ctx, store.DeleteLowAALSessions, c.UserID, c.SessionID); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.DeleteLowAALSessions, c.UserID, c.SessionID); err != nil {
 		return "", fmt.Errorf("end aal1 sessions: %w", err)
 	}
-	if _, err := tx.Exec(ctx, store.DeleteUnverifiedOthers, c.UserID, f.ID, f.Type); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.DeleteUnverifiedOthers, c.UserID, f.ID, f.Type); err != nil {
 		return "", fmt.Errorf("remove unverified factors: %w", err)
 	}
 	return refresh, s.audit(ctx, tx, r, "verification_attempted", c.UserID, map[string]any{"factor_id": f.ID, "factor_type": f.Type, "success": true})
@@ -426,10 +426,10 @@ func (s *Service) unenrollFactor(w http.ResponseWriter, r *http.Request) error {
 
 // removeFactor deletes a factor and downgrades the sessions it raised.
 func (s *Service) removeFactor(ctx context.Context, tx pgx.Tx, factorID string) error {
-	if _, err := tx.Exec(ctx, store.DowngradeSessions, factorID); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.DowngradeSessions, factorID); err != nil {
 		return fmt.Errorf("downgrade sessions: %w", err)
 	}
-	if _, err := tx.Exec(ctx, store.DeleteFactor, factorID); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.DeleteFactor, factorID); err != nil {
 		return fmt.Errorf("delete factor: %w", err)
 	}
 	return nil

@@ -194,7 +194,7 @@ func (s *Service) registerFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *
 		t := g.String()
 		aaguid = &t
 	}
-	if _, err := tx.Exec(ctx, store.SaveWebAuthnFactorCredential, f.ID, data, aaguid); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.SaveWebAuthnFactorCredential, f.ID, data, aaguid); err != nil {
 		return fmt.Errorf("save security key: %w", err)
 	}
 	return nil
@@ -223,7 +223,7 @@ func (s *Service) assertFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *fa
 	if err != nil {
 		return fmt.Errorf("encode security key: %w", err)
 	}
-	tag, err := tx.Exec(ctx, store.UseWebAuthnFactor, f.ID, data, int64(cred.Authenticator.SignCount))
+	tag, err := tx.Exec(ctx, store.SQL.UseWebAuthnFactor, f.ID, data, int64(cred.Authenticator.SignCount))
 	if err != nil {
 		return fmt.Errorf("record security key use: %w", err)
 	}

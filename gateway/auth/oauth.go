@@ -65,15 +65,15 @@ func (s *Service) startOAuth(w http.ResponseWriter, r *http.Request, linkTo stri
 		return err
 	}
 	redirect := s.redirectTarget(qv.Get("redirect_to"))
-	if _, err := s.db.Exec(ctx, store.DeleteStaleFlowStates, s.cfg.OTPExpiry+s.cfg.FlowStateExpiry); err != nil {
+	if _, err := s.db.Exec(ctx, store.SQL.DeleteStaleFlowStates, s.cfg.OTPExpiry+s.cfg.FlowStateExpiry); err != nil {
 		return fmt.Errorf("clean flow states: %w", err)
 	}
 	var flowID string
-	if err := s.db.QueryRow(ctx, store.InsertFlowState, nil, challenge, method, name, amrOAuth, redirect).Scan(&flowID); err != nil {
+	if err := s.db.QueryRow(ctx, store.SQL.InsertFlowState, nil, challenge, method, name, amrOAuth, redirect).Scan(&flowID); err != nil {
 		return fmt.Errorf("store flow state: %w", err)
 	}
 	if linkTo != "" {
-		if _, err := s.db.Exec(ctx, store.SetFlowLinkingTarget, flowID, linkTo); err != nil {
+		if _, err := s.db.Exec(ctx, store.SQL.SetFlowLinkingTarget, flowID, linkTo); err != nil {
 			return fmt.Errorf("store linking target: %w", err)
 		}
 	}
@@ -117,7 +117,7 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 	var created time.Time
 	err := error(nil)
 	if isUUID(state) {
-		err = s.db.QueryRow(ctx, store.FlowStateByID, state).Scan(&name, &challenge, &redirect, &created, &linkTo)
+		err = s.db.QueryRow(ctx, store.SQL.FlowStateByID, state).Scan(&name, &challenge, &redirect, &created, &linkTo)
 	}
 	if !isUUID(state) || errors.Is(err, pgx.ErrNoRows) || s.now().After(created.Add(s.cfg.FlowStateExpiry)) {
 		return s.redirectError(w, r, s.cfg.SiteURL, apierr.Fail(apierr.CodeBadOAuthState, "OAuth state parameter missing, invalid or expired; start the sign-in again"), false)
@@ -164,16 +164,16 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		var banned bool
-		if err := tx.QueryRow(ctx, store.UserBanned, userID).Scan(&banned); err != nil {
+		if err := tx.QueryRow(ctx, store.SQL.UserBanned, userID).Scan(&banned); err != nil {
 			return err
 		}
 		if banned {
 			return apierr.Fail(apierr.CodeUserBanned, "User is banned").WithStatus(http.StatusForbidden)
 		}
 		if pkce {
-			return tx.QueryRow(ctx, store.CompleteOAuthFlow, state, userID, tok.AccessToken, tok.RefreshToken).Scan(&authCode)
+			return tx.QueryRow(ctx, store.SQL.CompleteOAuthFlow, state, userID, tok.AccessToken, tok.RefreshToken).Scan(&authCode)
 		}
-		if _, err := tx.Exec(ctx, store.DeleteFlowState, state); err != nil {
+		if _, err := tx.Exec(ctx, store.SQL.DeleteFlowState, state); err != nil {
 			return err
 		}
 		sessionID, refresh, err = s.startSession(ctx, tx, r, userID, amrOAuth, name)
@@ -222,9 +222,9 @@ func identityData(provider string, pu *providerUser) map[string]any {
 func (s *Service) oauthUser(ctx context.Context, tx pgx.Tx, r *http.Request, provider string, pu *providerUser) (string, error) {
 	data := identityData(provider, pu)
 	var userID string
-	err := tx.QueryRow(ctx, store.IdentityByProvider, provider, pu.ID).Scan(&userID)
+	err := tx.QueryRow(ctx, store.SQL.IdentityByProvider, provider, pu.ID).Scan(&userID)
 	if err == nil {
-		_, err := tx.Exec(ctx, store.UpdateIdentityData, provider, pu.ID, data)
+		_, err := tx.Exec(ctx, store.SQL.UpdateIdentityData, provider, pu.ID, data)
 		return userID, err
 	}
 	if !errors.Is(err, pgx.ErrNoRows) {
@@ -239,14 +239,14 @@ func (s *Service) oauthUser(ctx context.Context, tx pgx.Tx, r *http.Request, pro
 			if !pu.EmailVerified {
 				return "", apierr.Fail(apierr.CodeProviderEmailUnverified, "Unverified email with %s: verify the address with %s and try again", provider, provider)
 			}
-			if _, err := tx.Exec(ctx, store.InsertIdentity, pu.ID, existing, data, provider); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.InsertIdentity, pu.ID, existing, data, provider); err != nil {
 				return "", fmt.Errorf("link identity: %w", err)
 			}
-			if _, err := tx.Exec(ctx, store.AddProvider, existing, provider); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.AddProvider, existing, provider); err != nil {
 				return "", fmt.Errorf("add provider: %w", err)
 			}
 			// The provider vouches for the address.
-			if _, err := tx.Exec(ctx, store.ConfirmEmail, existing); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.ConfirmEmail, existing); err != nil {
 				return "", err
 			}
 			return existing, s.audit(ctx, tx, r, "identity_linked", existing, map[string]any{"provider": provider})

@@ -81,7 +81,7 @@ func (s *Service) saveCeremony(w http.ResponseWriter, r *http.Request, userID, k
 	}
 	var id string
 	var expires time.Time
-	err = s.db.QueryRow(r.Context(), store.InsertWebAuthnChallenge, nullUUID(userID), kind, data, expiry.String()).Scan(&id, &expires)
+	err = s.db.QueryRow(r.Context(), store.SQL.InsertWebAuthnChallenge, nullUUID(userID), kind, data, expiry.String()).Scan(&id, &expires)
 	if err != nil {
 		return fmt.Errorf("store passkey challenge: %w", err)
 	}
@@ -111,7 +111,7 @@ func (s *Service) takeCeremony(r *http.Request, kind string) (ceremonyAnswer, st
 	var userID string
 	var raw []byte
 	var expired bool
-	err := s.db.QueryRow(r.Context(), store.TakeWebAuthnChallenge, a.ChallengeID, kind).Scan(&userID, &raw, &expired)
+	err := s.db.QueryRow(r.Context(), store.SQL.TakeWebAuthnChallenge, a.ChallengeID, kind).Scan(&userID, &raw, &expired)
 	if errors.Is(err, pgx.ErrNoRows) || expired {
 		return a, "", sd, apierr.Fail(apierr.CodeWebAuthnChallengeExpired, "Passkey challenge has expired or was already used; request a new one")
 	}
@@ -180,7 +180,7 @@ func (s *Service) passkeyRegistrationVerify(w http.ResponseWriter, r *http.Reque
 	}
 	var it passkeyItem
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, store.InsertPasskey, u.ID, cred.ID, data, ceremony.DefaultName(r.UserAgent())).Scan(&it.ID, &it.CreatedAt)
+		err := tx.QueryRow(ctx, store.SQL.InsertPasskey, u.ID, cred.ID, data, ceremony.DefaultName(r.UserAgent())).Scan(&it.ID, &it.CreatedAt)
 		if isUniqueViolation(err) {
 			return apierr.Fail(apierr.CodeValidationFailed, "This passkey is already registered").WithStatus(http.StatusUnprocessableEntity)
 		}
@@ -236,7 +236,7 @@ func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Req
 	var owner *User
 	handler := func(rawID, userHandle []byte) (webauthn.User, error) {
 		var userID string
-		if err := s.db.QueryRow(ctx, store.PasskeyOwner, rawID).Scan(&userID); err != nil {
+		if err := s.db.QueryRow(ctx, store.SQL.PasskeyOwner, rawID).Scan(&userID); err != nil {
 			return nil, fmt.Errorf("passkey not found: %w", err)
 		}
 		if string(userHandle) != userID {
@@ -268,7 +268,7 @@ func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Req
 	if err != nil {
 		return fmt.Errorf("encode passkey: %w", err)
 	}
-	tag, err := s.db.Exec(ctx, store.UsePasskey, cred.ID, data, int64(cred.Authenticator.SignCount))
+	tag, err := s.db.Exec(ctx, store.SQL.UsePasskey, cred.ID, data, int64(cred.Authenticator.SignCount))
 	if err != nil {
 		return fmt.Errorf("record passkey use: %w", err)
 	}
@@ -344,7 +344,7 @@ func (s *Service) renamePasskey(w http.ResponseWriter, r *http.Request) error {
 		return errPasskeyNotFound()
 	}
 	var it passkeyItem
-	err = s.db.QueryRow(ctx, store.RenamePasskey, id, c.UserID, name).Scan(&it.ID, &it.FriendlyName, &it.CreatedAt, &it.LastUsedAt)
+	err = s.db.QueryRow(ctx, store.SQL.RenamePasskey, id, c.UserID, name).Scan(&it.ID, &it.FriendlyName, &it.CreatedAt, &it.LastUsedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return errPasskeyNotFound()
 	}
@@ -384,7 +384,7 @@ func (s *Service) removePasskey(w http.ResponseWriter, r *http.Request, userID s
 		return errPasskeyNotFound()
 	}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, store.DeletePasskey, id, userID)
+		tag, err := tx.Exec(ctx, store.SQL.DeletePasskey, id, userID)
 		if err != nil {
 			return fmt.Errorf("delete passkey: %w", err)
 		}

@@ -102,10 +102,10 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 			// An unconfirmed account belongs to whoever confirms it: a new
 			// sign-up replaces its password and metadata (as GoTrue does).
 			userID = existing
-			if _, err := tx.Exec(ctx, store.SetPassword, userID, hash); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.SetPassword, userID, hash); err != nil {
 				return fmt.Errorf("reset unconfirmed user's password: %w", err)
 			}
-			if _, err := tx.Exec(ctx, store.MergeUserMetadata, userID, p.Data); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.MergeUserMetadata, userID, p.Data); err != nil {
 				return fmt.Errorf("update unconfirmed user's metadata: %w", err)
 			}
 		} else {
@@ -118,7 +118,7 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		if s.cfg.Autoconfirm {
-			_, err := tx.Exec(ctx, store.ConfirmEmail, userID)
+			_, err := tx.Exec(ctx, store.SQL.ConfirmEmail, userID)
 			return err
 		}
 		if challenge != "" {
@@ -238,7 +238,7 @@ func (s *Service) createUser(ctx context.Context, tx pgx.Tx, n newUser) (string,
 	if n.Role == "" {
 		n.Role = "authenticated"
 	}
-	if _, err := tx.Exec(ctx, store.InsertUser, id, n.Email, n.PasswordHash, n.Confirmed, app, n.UserMetadata,
+	if _, err := tx.Exec(ctx, store.SQL.InsertUser, id, n.Email, n.PasswordHash, n.Confirmed, app, n.UserMetadata,
 		n.Anonymous, n.Invited, n.Role); err != nil {
 		if isUniqueViolation(err) {
 			return "", apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered").Because(err)
@@ -256,7 +256,7 @@ func (s *Service) createUser(ctx context.Context, tx pgx.Tx, n newUser) (string,
 	for k, v := range n.IdentityData {
 		data[k] = v
 	}
-	if _, err := tx.Exec(ctx, store.InsertIdentity, providerID, id, data, n.Provider); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.InsertIdentity, providerID, id, data, n.Provider); err != nil {
 		return "", fmt.Errorf("insert identity: %w", err)
 	}
 	return id, nil
@@ -265,7 +265,7 @@ func (s *Service) createUser(ctx context.Context, tx pgx.Tx, n newUser) (string,
 // userIDByEmail returns the id of the live account with email, or "".
 func (s *Service) userIDByEmail(ctx context.Context, db querier, email string) (string, error) {
 	var id string
-	err := db.QueryRow(ctx, store.UserIDByEmail, email).Scan(&id)
+	err := db.QueryRow(ctx, store.SQL.UserIDByEmail, email).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", nil
 	}

@@ -58,7 +58,7 @@ func errCodeInvalid() *apierr.Error {
 func (s *Service) consumeOTT(ctx context.Context, tx pgx.Tx, hash string, types []string, address string) (verified, error) {
 	var v verified
 	var created time.Time
-	err := tx.QueryRow(ctx, store.FindOneTimeToken, hash, types, address).Scan(&v.userID, &v.tokenType, &v.address, &created)
+	err := tx.QueryRow(ctx, store.SQL.FindOneTimeToken, hash, types, address).Scan(&v.userID, &v.tokenType, &v.address, &created)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return v, errLinkInvalid()
 	}
@@ -68,7 +68,7 @@ func (s *Service) consumeOTT(ctx context.Context, tx pgx.Tx, hash string, types 
 	if s.now().After(created.Add(s.cfg.OTPExpiry)) {
 		return v, errLinkInvalid()
 	}
-	if _, err := tx.Exec(ctx, store.DeleteOneTimeToken, v.userID, v.tokenType); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.DeleteOneTimeToken, v.userID, v.tokenType); err != nil {
 		return v, fmt.Errorf("use one-time token: %w", err)
 	}
 	return v, nil
@@ -82,13 +82,13 @@ func (s *Service) countWrongCode(ctx context.Context, address string, types []st
 		return nil
 	}
 	var exhausted int
-	if err := s.db.QueryRow(ctx, store.CountWrongCode, address, types, s.cfg.OTPMaxFailures).Scan(&exhausted); err != nil {
+	if err := s.db.QueryRow(ctx, store.SQL.CountWrongCode, address, types, s.cfg.OTPMaxFailures).Scan(&exhausted); err != nil {
 		return fmt.Errorf("count wrong code: %w", err)
 	}
 	if exhausted == 0 {
 		return nil
 	}
-	if _, err := s.db.Exec(ctx, store.DeleteExhaustedCodes, address, types, s.cfg.OTPMaxFailures); err != nil {
+	if _, err := s.db.Exec(ctx, store.SQL.DeleteExhaustedCodes, address, types, s.cfg.OTPMaxFailures); err != nil {
 		return fmt.Errorf("drop exhausted codes: %w", err)
 	}
 	s.log.Warn("auth: too many wrong codes for an address; its codes no longer work", "types", types)
@@ -109,7 +109,7 @@ func (s *Service) applyVerification(ctx context.Context, tx pgx.Tx, r *http.Requ
 		}
 	}
 	banned := false
-	if err := tx.QueryRow(ctx, store.UserBanned, v.userID).Scan(&banned); err != nil {
+	if err := tx.QueryRow(ctx, store.SQL.UserBanned, v.userID).Scan(&banned); err != nil {
 		return "", false, fmt.Errorf("check ban: %w", err)
 	}
 	if banned {
@@ -118,7 +118,7 @@ func (s *Service) applyVerification(ctx context.Context, tx pgx.Tx, r *http.Requ
 	switch resolved {
 	case "signup", "invite", "recovery", "magiclink":
 		// Following any mailed link proves the address.
-		if _, err := tx.Exec(ctx, store.ConfirmEmail, v.userID); err != nil {
+		if _, err := tx.Exec(ctx, store.SQL.ConfirmEmail, v.userID); err != nil {
 			return "", false, fmt.Errorf("confirm email: %w", err)
 		}
 		action := "login"
@@ -129,7 +129,7 @@ func (s *Service) applyVerification(ctx context.Context, tx pgx.Tx, r *http.Requ
 	case "email_change":
 		var pending string
 		var step int
-		if err := tx.QueryRow(ctx, store.EmailChangeState, v.userID).Scan(&pending, &step); err != nil {
+		if err := tx.QueryRow(ctx, store.SQL.EmailChangeState, v.userID).Scan(&pending, &step); err != nil {
 			return "", false, fmt.Errorf("read e-mail change: %w", err)
 		}
 		if pending == "" {
@@ -138,14 +138,14 @@ func (s *Service) applyVerification(ctx context.Context, tx pgx.Tx, r *http.Requ
 		// With secure e-mail change both addresses confirm; the first
 		// confirmation only counts.
 		var other int
-		if err := tx.QueryRow(ctx, store.CountEmailChangeTokens, v.userID).Scan(&other); err != nil {
+		if err := tx.QueryRow(ctx, store.SQL.CountEmailChangeTokens, v.userID).Scan(&other); err != nil {
 			return "", false, fmt.Errorf("count e-mail change tokens: %w", err)
 		}
 		if other > 0 {
-			_, err := tx.Exec(ctx, store.SetEmailChangeStep, v.userID, step+1)
+			_, err := tx.Exec(ctx, store.SQL.SetEmailChangeStep, v.userID, step+1)
 			return resolved, false, err
 		}
-		if _, err := tx.Exec(ctx, store.ApplyEmailChange, v.userID, pending); err != nil {
+		if _, err := tx.Exec(ctx, store.SQL.ApplyEmailChange, v.userID, pending); err != nil {
 			if isUniqueViolation(err) {
 				return "", false, apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
 			}
@@ -264,7 +264,7 @@ func (s *Service) verifyGet(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if pkce {
-			err := tx.QueryRow(ctx, store.IssueAuthCode, userID, authMethodFor(resolved)).Scan(&authCode)
+			err := tx.QueryRow(ctx, store.SQL.IssueAuthCode, userID, authMethodFor(resolved)).Scan(&authCode)
 			if errors.Is(err, pgx.ErrNoRows) {
 				return apierr.Fail(apierr.CodeFlowStateNotFound, "No associated flow state found")
 			}

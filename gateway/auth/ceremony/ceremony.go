@@ -101,7 +101,7 @@ type Passkey struct {
 
 // LoadPasskeys returns the user's passkeys and their credentials.
 func LoadPasskeys(ctx context.Context, db store.Querier, userID string) ([]Passkey, []webauthn.Credential, error) {
-	rows, err := db.Query(ctx, store.UserPasskeys, userID)
+	rows, err := db.Query(ctx, store.SQL.UserPasskeys, userID)
 	if err != nil {
 		return nil, nil, fmt.Errorf("list passkeys: %w", err)
 	}
@@ -132,7 +132,7 @@ func LoadPasskeys(ctx context.Context, db store.Querier, userID string) ([]Passk
 // UserCredentials lists every credential the user registered, as
 // security key or passkey, for a registration to exclude.
 func UserCredentials(ctx context.Context, db store.Querier, userID string) ([]webauthn.Credential, error) {
-	rows, err := db.Query(ctx, store.UserWebAuthnCredentials, userID)
+	rows, err := db.Query(ctx, store.SQL.UserWebAuthnCredentials, userID)
 	if err != nil {
 		return nil, fmt.Errorf("list webauthn credentials: %w", err)
 	}

@@ -24,7 +24,7 @@ var ErrNoUser = errors.New("user not found")
 
 // LoadUser reads a user with identities and factors (GoTrue's Eager load).
 func LoadUser(ctx context.Context, db Querier, id string) (*wire.User, error) {
-	u, err := ScanUser(db.QueryRow(ctx, UserByID, id))
+	u, err := ScanUser(db.QueryRow(ctx, SQL.UserByID, id))
 	if err != nil {
 		return nil, fmt.Errorf("load user %s: %w", id, err)
 	}
