@@ -21,7 +21,7 @@ import (
 func Load[T any](fsys fs.FS) *T {
 	var t T
 	v := reflect.ValueOf(&t).Elem()
-	read := Loader(fsys)
+	read := reader(fsys)
 	for i := range v.NumField() {
 		f := v.Type().Field(i)
 		name := f.Tag.Get("sql")

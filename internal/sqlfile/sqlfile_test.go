@@ -7,19 +7,6 @@ import (
 	"daybase/internal/sqlfile"
 )
 
-func TestLoader(t *testing.T) {
-	query := sqlfile.Loader(fstest.MapFS{"sql/one.sql": {Data: []byte("SELECT 1\n")}})
-	if got := query("one"); got != "SELECT 1\n" {
-		t.Fatalf("query(one) = %q", got)
-	}
-	defer func() {
-		if recover() == nil {
-			t.Fatal("a missing file did not panic")
-		}
-	}()
-	query("two")
-}
-
 func TestLoad(t *testing.T) {
 	fsys := fstest.MapFS{
 		"sql/table_oid.sql":      {Data: []byte("SELECT {{cols}} FROM t\n")},
