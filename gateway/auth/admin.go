@@ -12,6 +12,7 @@ import (
 	"daybase/gateway/auth/admin"
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/mailer"
+	"daybase/gateway/auth/mfa"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 )
@@ -241,7 +242,7 @@ func (s *Service) adminDeleteFactor(w http.ResponseWriter, r *http.Request) erro
 		return apierr.Fail(apierr.CodeMFAFactorNotFound, "Factor not found")
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		if err := s.removeFactor(ctx, tx, gone.ID); err != nil {
+		if err := mfa.Remove(ctx, tx, gone.ID); err != nil {
 			return err
 		}
 		return s.audit(ctx, tx, r, "factor_unenrolled", u.ID, map[string]any{"factor_id": gone.ID, "by": "admin"})
