@@ -13,6 +13,7 @@ import (
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/mailer"
 	"daybase/gateway/auth/mfa"
+	"daybase/gateway/auth/ott"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 )
@@ -309,7 +310,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 					return err
 				}
 			}
-			code, hash, err = s.issueOTT(ctx, tx, userID, ottConfirmation, email)
+			code, hash, err = s.issueOTT(ctx, tx, userID, ott.Confirmation, email)
 			return err
 		case "magiclink":
 			if u == nil {
@@ -317,13 +318,13 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 					return err
 				}
 			}
-			code, hash, err = s.issueOTT(ctx, tx, userID, ottRecovery, email)
+			code, hash, err = s.issueOTT(ctx, tx, userID, ott.Recovery, email)
 			return err
 		case "recovery":
 			if u == nil {
 				return errUserNotFound()
 			}
-			code, hash, err = s.issueOTT(ctx, tx, userID, ottRecovery, email)
+			code, hash, err = s.issueOTT(ctx, tx, userID, ott.Recovery, email)
 			return err
 		case "email_change_current", "email_change_new":
 			if u == nil {
@@ -342,7 +343,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 				return fmt.Errorf("record e-mail change: %w", err)
 			}
 			verifyType = "email_change"
-			newCode, newHash, err := s.issueOTT(ctx, tx, userID, ottEmailChangeNew, newEmail)
+			newCode, newHash, err := s.issueOTT(ctx, tx, userID, ott.EmailChangeNew, newEmail)
 			if err != nil {
 				return err
 			}
@@ -350,7 +351,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 			if !s.cfg.SecureEmailChange {
 				return nil
 			}
-			curCode, curHash, err := s.issueOTT(ctx, tx, userID, ottEmailChangeCurrent, email)
+			curCode, curHash, err := s.issueOTT(ctx, tx, userID, ott.EmailChangeCurrent, email)
 			if p.Type == "email_change_current" {
 				code, hash = curCode, curHash
 			}
@@ -410,7 +411,7 @@ func (s *Service) invite(w http.ResponseWriter, r *http.Request) error {
 		} else if userID, err = s.createUser(ctx, tx, newUser{Email: email, UserMetadata: p.Data, Provider: "email", Invited: true}); err != nil {
 			return err
 		}
-		code, hash, err := s.issueOTT(ctx, tx, userID, ottConfirmation, email)
+		code, hash, err := s.issueOTT(ctx, tx, userID, ott.Confirmation, email)
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/mailer"
+	"daybase/gateway/auth/ott"
 	"daybase/gateway/auth/store"
 )
 
@@ -68,7 +69,7 @@ func (s *Service) recover(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 		}
-		code, hash, err := s.issueOTT(ctx, tx, userID, ottRecovery, email)
+		code, hash, err := s.issueOTT(ctx, tx, userID, ott.Recovery, email)
 		if err != nil {
 			return err
 		}
@@ -150,16 +151,16 @@ func (s *Service) otp(w http.ResponseWriter, r *http.Request) error {
 		}
 		// An unconfirmed address gets a sign-up confirmation, a confirmed
 		// one a magic link; both verify as type "email" with the code.
-		ott, verifyType, kind := ottRecovery, "magiclink", mailer.MagicLink
+		tokenType, verifyType, kind := ott.Recovery, "magiclink", mailer.MagicLink
 		if u.EmailConfirmedAt == nil {
-			ott, verifyType, kind = ottConfirmation, "signup", mailer.Confirmation
+			tokenType, verifyType, kind = ott.Confirmation, "signup", mailer.Confirmation
 		}
 		if challenge != "" {
 			if err := s.startEmailFlow(ctx, tx, userID, challenge, method, authMethodFor(verifyType)); err != nil {
 				return err
 			}
 		}
-		code, hash, err := s.issueOTT(ctx, tx, userID, ott, email)
+		code, hash, err := s.issueOTT(ctx, tx, userID, tokenType, email)
 		if err != nil {
 			return err
 		}
@@ -241,7 +242,7 @@ func (s *Service) sendEmailChange(ctx context.Context, tx pgx.Tx, u *User, newEm
 	if _, err := tx.Exec(ctx, store.SQL.SetEmailChange, u.ID, newEmail); err != nil {
 		return fmt.Errorf("record e-mail change: %w", err)
 	}
-	code, hash, err := s.issueOTT(ctx, tx, u.ID, ottEmailChangeNew, newEmail)
+	code, hash, err := s.issueOTT(ctx, tx, u.ID, ott.EmailChangeNew, newEmail)
 	if err != nil {
 		return err
 	}
@@ -252,10 +253,10 @@ func (s *Service) sendEmailChange(ctx context.Context, tx pgx.Tx, u *User, newEm
 		return err
 	}
 	if !s.cfg.SecureEmailChange || u.Email == "" {
-		_, err := tx.Exec(ctx, store.SQL.DeleteOneTimeToken, u.ID, ottEmailChangeCurrent)
+		_, err := tx.Exec(ctx, store.SQL.DeleteOneTimeToken, u.ID, ott.EmailChangeCurrent)
 		return err
 	}
-	code, hash, err = s.issueOTT(ctx, tx, u.ID, ottEmailChangeCurrent, u.Email)
+	code, hash, err = s.issueOTT(ctx, tx, u.ID, ott.EmailChangeCurrent, u.Email)
 	if err != nil {
 		return err
 	}
@@ -287,7 +288,7 @@ func (s *Service) reauthenticate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		code, hash, err := s.issueOTT(ctx, tx, u.ID, ottReauthentication, u.Email)
+		code, hash, err := s.issueOTT(ctx, tx, u.ID, ott.Reauthentication, u.Email)
 		if err != nil {
 			return err
 		}

@@ -8,40 +8,18 @@ import (
 	"strings"
 
 	"daybase/gateway/auth/apierr"
-	"daybase/gateway/auth/codes"
+	"daybase/gateway/auth/ott"
 	"daybase/gateway/auth/redirect"
 	"daybase/gateway/auth/store"
-)
-
-// One-time token types, as GoTrue names them in auth.one_time_tokens.
-const (
-	ottConfirmation       = "confirmation_token"
-	ottRecovery           = "recovery_token"
-	ottEmailChangeNew     = "email_change_token_new"
-	ottEmailChangeCurrent = "email_change_token_current"
-	ottReauthentication   = "reauthentication_token"
 )
 
 // pkcePrefix marks link tokens whose flow ends with a PKCE code exchange
 // (GoTrue's "pkce_" prefix).
 const pkcePrefix = "pkce_"
 
-// issueOTT stores a fresh one-time token of typ for userID, sent to
-// address, replacing the previous one of that type, and stamps the user's
-// matching *_sent_at column.
+// issueOTT stores a fresh one-time token (ott.Issue).
 func (s *Service) issueOTT(ctx context.Context, db querier, userID, typ, address string) (code, hash string, err error) {
-	code, err = codes.NewOTP(s.random)
-	if err != nil {
-		return "", "", err
-	}
-	hash = codes.Hash(address, code)
-	if _, err := db.Exec(ctx, store.SQL.UpsertOneTimeToken, userID, typ, hash, address); err != nil {
-		return "", "", fmt.Errorf("store %s: %w", typ, err)
-	}
-	if _, err := db.Exec(ctx, store.SQL.SetSentAt, userID, typ); err != nil {
-		return "", "", fmt.Errorf("stamp %s: %w", typ, err)
-	}
-	return code, hash, nil
+	return ott.Issue(ctx, db, s.random, userID, typ, address)
 }
 
 // verifyURL is the link a mail carries: GET /verify redirects the browser

@@ -11,6 +11,7 @@ import (
 
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/mailer"
+	"daybase/gateway/auth/ott"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 )
@@ -147,7 +148,7 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 
 // sendConfirmation mails a sign-up confirmation link and code.
 func (s *Service) sendConfirmation(ctx context.Context, db querier, userID, email, redirect string, pkce bool, data map[string]any) error {
-	code, hash, err := s.issueOTT(ctx, db, userID, ottConfirmation, email)
+	code, hash, err := s.issueOTT(ctx, db, userID, ott.Confirmation, email)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/codes"
+	"daybase/gateway/auth/ott"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 )
@@ -186,7 +187,7 @@ func (s *Service) checkReauthentication(r *http.Request, c caller, u *User, nonc
 	if nonce == "" {
 		return apierr.Fail(apierr.CodeReauthNeeded, "Password update requires reauthentication")
 	}
-	types := []string{ottReauthentication}
+	types := []string{ott.Reauthentication}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		_, err := s.consumeOTT(ctx, tx, codes.Hash(u.Email, strings.TrimSpace(nonce)), types, u.Email)
 		var ae *apierr.Error
