@@ -47,7 +47,7 @@ func (s *Service) recover(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(r, &p); err != nil {
 		return err
 	}
-	challenge, method, err := p.parse()
+	challenge, method, err := p.Parse()
 	if err != nil {
 		return err
 	}
@@ -111,7 +111,7 @@ func (s *Service) otp(w http.ResponseWriter, r *http.Request) error {
 	if p.Phone != "" {
 		return apierr.Fail(apierr.CodePhoneProviderDisabled, "Phone logins are disabled")
 	}
-	challenge, method, err := p.parse()
+	challenge, method, err := p.Parse()
 	if err != nil {
 		return err
 	}
@@ -194,7 +194,7 @@ func (s *Service) resend(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return apierr.Fail(apierr.CodeValidationFailed, "Missing one of these types: signup, email_change, sms, phone_change")
 	}
-	challenge, method, err := p.parse()
+	challenge, method, err := p.Parse()
 	if err != nil {
 		return err
 	}

@@ -7,12 +7,12 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/oauth2"
 
 	"daybase/gateway/auth/apierr"
+	"daybase/gateway/auth/flow"
 	"daybase/gateway/auth/provider"
 	"daybase/gateway/auth/store"
 )
@@ -60,22 +60,14 @@ func (s *Service) startOAuth(w http.ResponseWriter, r *http.Request, linkTo stri
 	if err := s.limits.signIn.take(s.clientIP(r), s.now()); err != nil {
 		return err
 	}
-	challenge, method, err := pkceParams{CodeChallenge: strPtr(qv.Get("code_challenge")), CodeChallengeMethod: strPtr(qv.Get("code_challenge_method"))}.parse()
+	challenge, method, err := flow.FromQuery(qv.Get("code_challenge"), qv.Get("code_challenge_method")).Parse()
 	if err != nil {
 		return err
 	}
 	redirect := s.redirectTarget(qv.Get("redirect_to"))
-	if _, err := s.db.Exec(ctx, store.SQL.DeleteStaleFlowStates, s.cfg.OTPExpiry+s.cfg.FlowStateExpiry); err != nil {
-		return fmt.Errorf("clean flow states: %w", err)
-	}
-	var flowID string
-	if err := s.db.QueryRow(ctx, store.SQL.InsertFlowState, nil, challenge, method, name, amrOAuth, redirect).Scan(&flowID); err != nil {
-		return fmt.Errorf("store flow state: %w", err)
-	}
-	if linkTo != "" {
-		if _, err := s.db.Exec(ctx, store.SQL.SetFlowLinkingTarget, flowID, linkTo); err != nil {
-			return fmt.Errorf("store linking target: %w", err)
-		}
+	flowID, err := flow.StartOAuth(ctx, s.db, s.cfg.OTPExpiry+s.cfg.FlowStateExpiry, name, challenge, method, amrOAuth, redirect, linkTo)
+	if err != nil {
+		return err
 	}
 	conf := p.Conf
 	if extra := strings.FieldsFunc(qv.Get("scopes"), func(r rune) bool { return r == ' ' || r == ',' }); len(extra) > 0 {
@@ -95,13 +87,6 @@ func (s *Service) startOAuth(w http.ResponseWriter, r *http.Request, linkTo stri
 	return nil
 }
 
-func strPtr(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
 // callback finishes an OAuth sign-in: the provider sends the browser here
 // with ?code=&state=. The account is found by its identity, else linked to
 // the user with the same verified e-mail, else created; the browser then
@@ -112,21 +97,20 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 		return apierr.Fail(apierr.CodeBadOAuthCallback, "OAuth callback: unreadable parameters")
 	}
 	state := r.FormValue("state")
-	var name, linkTo string
-	var challenge, redirect *string
-	var created time.Time
-	err := error(nil)
+	err := flow.ErrNoState
+	var f *flow.OAuth
 	if isUUID(state) {
-		err = s.db.QueryRow(ctx, store.SQL.FlowStateByID, state).Scan(&name, &challenge, &redirect, &created, &linkTo)
+		f, err = flow.LoadOAuth(ctx, s.db, state, s.now(), s.cfg.FlowStateExpiry)
 	}
-	if !isUUID(state) || errors.Is(err, pgx.ErrNoRows) || s.now().After(created.Add(s.cfg.FlowStateExpiry)) {
+	if errors.Is(err, flow.ErrNoState) {
 		return s.redirectError(w, r, s.cfg.SiteURL, apierr.Fail(apierr.CodeBadOAuthState, "OAuth state parameter missing, invalid or expired; start the sign-in again"), false)
 	}
 	if err != nil {
-		return fmt.Errorf("load flow state: %w", err)
+		return err
 	}
-	target := s.redirectTarget(deref(redirect))
-	pkce := challenge != nil
+	name, linkTo := f.Provider, f.LinkTo
+	target := s.redirectTarget(f.RedirectTo)
+	pkce := f.Challenge != nil
 	p := s.providers[name]
 	if p == nil {
 		return s.redirectError(w, r, target, apierr.Fail(apierr.CodeProviderDisabled, "provider %s is not enabled on this server", name), pkce)
@@ -171,9 +155,10 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 			return apierr.Fail(apierr.CodeUserBanned, "User is banned").WithStatus(http.StatusForbidden)
 		}
 		if pkce {
-			return tx.QueryRow(ctx, store.SQL.CompleteOAuthFlow, state, userID, tok.AccessToken, tok.RefreshToken).Scan(&authCode)
+			authCode, err = flow.CompleteOAuth(ctx, tx, state, userID, tok.AccessToken, tok.RefreshToken)
+			return err
 		}
-		if _, err := tx.Exec(ctx, store.SQL.DeleteFlowState, state); err != nil {
+		if err := flow.Delete(ctx, tx, state); err != nil {
 			return err
 		}
 		sessionID, refresh, err = s.startSession(ctx, tx, r, userID, amrOAuth, name)

@@ -60,7 +60,7 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 	if err := s.checkNewPassword(p.Password); err != nil {
 		return err
 	}
-	challenge, method, err := p.parse()
+	challenge, method, err := p.Parse()
 	if err != nil {
 		return err
 	}

@@ -79,7 +79,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 	if u.IsAnonymous && changingPassword && newEmail == "" && u.Email == "" {
 		return apierr.Fail(apierr.CodeValidationFailed, "Updating password of an anonymous user without an email or phone is not allowed").WithStatus(http.StatusUnprocessableEntity)
 	}
-	challenge, method, err := p.parse()
+	challenge, method, err := p.Parse()
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,6 @@ import (
 	"daybase/gateway/auth/codes"
 	"daybase/gateway/auth/ott"
 	"daybase/gateway/auth/store"
-	"daybase/gateway/auth/wire"
 )
 
 type verifyParams struct {
@@ -221,38 +220,6 @@ func authMethodFor(verifyType string) string {
 	return verifyType
 }
 
-// implicitFragment is the session as GoTrue puts it in a redirect's
-// fragment (url.Values order, i.e. alphabetical).
-func implicitFragment(resp *wire.TokenResponse, typ string) string {
-	v := url.Values{
-		"access_token":  {resp.AccessToken},
-		"expires_at":    {fmt.Sprint(resp.ExpiresAt)},
-		"expires_in":    {fmt.Sprint(resp.ExpiresIn)},
-		"refresh_token": {resp.RefreshToken},
-		"token_type":    {resp.TokenType},
-	}
-	if resp.ProviderToken != "" {
-		v.Set("provider_token", resp.ProviderToken)
-	}
-	if resp.ProviderRefreshToken != "" {
-		v.Set("provider_refresh_token", resp.ProviderRefreshToken)
-	}
-	if typ != "" {
-		v.Set("type", typ)
-	}
-	v.Set("sb", "")
-	return v.Encode()
-}
-
-// oauthErrors maps a status to the OAuth error name of redirect errors.
-var oauthErrors = map[int]string{
-	http.StatusBadRequest:          "invalid_request",
-	http.StatusUnauthorized:        "unauthorized_client",
-	http.StatusForbidden:           "access_denied",
-	http.StatusInternalServerError: "server_error",
-	http.StatusServiceUnavailable:  "temporarily_unavailable",
-}
-
 // redirectError sends a browser flow's error to redirect as
 // ?error=…&error_code=…&error_description=… (PKCE) and in the fragment,
 // where supabase-js reads it (reference §1.5).
@@ -271,29 +238,6 @@ func (s *Service) redirectError(w http.ResponseWriter, r *http.Request, redirect
 	if perr != nil {
 		return ae
 	}
-	name, ok := oauthErrors[status]
-	if !ok {
-		name = "invalid_request"
-	}
-	frag := url.Values{"error": {name}, "error_code": {string(ae.Code)}, "error_description": {ae.Msg}, "sb": {""}}
-	if pkce {
-		qs := u.Query()
-		qs.Set("error", name)
-		qs.Set("error_code", string(ae.Code))
-		qs.Set("error_description", ae.Msg)
-		u.RawQuery = qs.Encode()
-	}
-	http.Redirect(w, r, withFragment(u, frag.Encode()), http.StatusSeeOther)
+	http.Redirect(w, r, errorRedirect(u, status, string(ae.Code), ae.Msg, pkce), http.StatusSeeOther)
 	return nil
-}
-
-// withFragment renders u with an already form-encoded fragment (setting
-// url.URL.Fragment would escape its "%" a second time).
-func withFragment(u *url.URL, encoded string) string {
-	v := *u
-	v.Fragment, v.RawFragment = "", ""
-	if encoded == "" {
-		return v.String()
-	}
-	return v.String() + "#" + encoded
 }
