@@ -2,7 +2,6 @@ package auth
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 
@@ -202,76 +201,15 @@ func (s *Service) signInAnonymously(w http.ResponseWriter, r *http.Request, p si
 	return writeJSON(w, http.StatusOK, resp)
 }
 
-// newUser is what createUser stores.
-type newUser struct {
-	Email        string
-	PasswordHash string
-	UserMetadata map[string]any
-	AppMetadata  map[string]any // merged over the provider entries
-	Provider     string         // "email", "google", …; "" for anonymous
-	ProviderID   string         // the provider's user id; the user id for "email"
-	IdentityData map[string]any // extra identity_data for OAuth identities
-	Confirmed    bool
-	Invited      bool
-	Anonymous    bool
-	Role         string
-	ID           string // "" for a new random id
-}
+// newUser is what createUser stores (store.NewUser).
+type newUser = store.NewUser
 
-// createUser inserts a user and its first identity; the database's
-// triggers on auth.users (the app's profile rows) fire as for any insert.
+// createUser inserts a user and its first identity (store.CreateUser).
 func (s *Service) createUser(ctx context.Context, tx pgx.Tx, n newUser) (string, error) {
-	id := n.ID
-	if id == "" {
-		id = uuid.NewString()
-	}
-	app := map[string]any{}
-	if n.Provider != "" {
-		app["provider"] = n.Provider
-		app["providers"] = []string{n.Provider}
-	}
-	for k, v := range n.AppMetadata {
-		app[k] = v
-	}
-	if n.UserMetadata == nil {
-		n.UserMetadata = map[string]any{}
-	}
-	if n.Role == "" {
-		n.Role = "authenticated"
-	}
-	if _, err := tx.Exec(ctx, store.SQL.InsertUser, id, n.Email, n.PasswordHash, n.Confirmed, app, n.UserMetadata,
-		n.Anonymous, n.Invited, n.Role); err != nil {
-		if isUniqueViolation(err) {
-			return "", apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered").Because(err)
-		}
-		return "", fmt.Errorf("insert user: %w", err)
-	}
-	if n.Provider == "" {
-		return id, nil
-	}
-	providerID := n.ProviderID
-	if providerID == "" {
-		providerID = id
-	}
-	data := map[string]any{"sub": providerID, "email": n.Email, "email_verified": n.Confirmed, "phone_verified": false}
-	for k, v := range n.IdentityData {
-		data[k] = v
-	}
-	if _, err := tx.Exec(ctx, store.SQL.InsertIdentity, providerID, id, data, n.Provider); err != nil {
-		return "", fmt.Errorf("insert identity: %w", err)
-	}
-	return id, nil
+	return store.CreateUser(ctx, tx, n)
 }
 
 // userIDByEmail returns the id of the live account with email, or "".
 func (s *Service) userIDByEmail(ctx context.Context, db querier, email string) (string, error) {
-	var id string
-	err := db.QueryRow(ctx, store.SQL.UserIDByEmail, email).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("find user by email: %w", err)
-	}
-	return id, nil
+	return store.UserIDByEmail(ctx, db, email)
 }

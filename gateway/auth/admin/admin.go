@@ -7,14 +7,11 @@ package admin
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/store"
@@ -130,19 +127,6 @@ func Links(path string, q url.Values, page, perPage, total int) string {
 	return strings.Join(links, ", ")
 }
 
-// EmailTaken reports whether a user other than none holds email.
-func EmailTaken(ctx context.Context, db store.Querier, email string) (bool, error) {
-	var id string
-	err := db.QueryRow(ctx, store.SQL.UserIDByEmail, email).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("find user by email: %w", err)
-	}
-	return true, nil
-}
-
 // SetBan applies ban_duration (when given) to a user; a ban ends the
 // user's sessions now when endSessions is set.
 func SetBan(ctx context.Context, tx store.Querier, userID, duration string, now time.Time, endSessions bool) error {
@@ -170,9 +154,9 @@ func SetBan(ctx context.Context, tx store.Querier, userID, duration string, now 
 // p.Password is set).
 func Update(ctx context.Context, tx store.Querier, u *wire.User, p UserParams, newEmail, hash string, now time.Time) error {
 	if newEmail != "" && newEmail != u.Email {
-		if taken, err := EmailTaken(ctx, tx, newEmail); err != nil {
+		if other, err := store.UserIDByEmail(ctx, tx, newEmail); err != nil {
 			return err
-		} else if taken {
+		} else if other != "" {
 			return ErrEmailExists()
 		}
 		if _, err := tx.Exec(ctx, store.SQL.ApplyEmailChange, u.ID, newEmail); err != nil {
