@@ -23,6 +23,9 @@ type (
 	providerUser  = provider.User
 )
 
+// identityData is the identity_data GoTrue stores for a provider account.
+var identityData = provider.IdentityData
+
 // providerNames are the providers daybase knows, enabled or not.
 var providerNames = map[string]string{"google": "GOOGLE", "github": "GITHUB"}
 
@@ -186,18 +189,6 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 	}
 	http.Redirect(w, r, withFragment(u, frag), http.StatusFound)
 	return nil
-}
-
-// identityData is the identity_data GoTrue stores for a provider account.
-func identityData(provider string, pu *providerUser) map[string]any {
-	data := map[string]any{
-		"iss": provider, "sub": pu.ID, "provider_id": pu.ID, "email": pu.Email, "email_verified": pu.EmailVerified,
-		"phone_verified": false, "name": pu.Name, "full_name": pu.Name, "avatar_url": pu.AvatarURL, "picture": pu.AvatarURL,
-	}
-	if pu.UserName != "" {
-		data["user_name"], data["preferred_username"] = pu.UserName, pu.UserName
-	}
-	return data
 }
 
 // oauthUser returns the user of a provider account, linking or creating

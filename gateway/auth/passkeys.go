@@ -8,7 +8,6 @@ import (
 	"maps"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
@@ -71,19 +70,9 @@ type ceremonyOptions struct {
 
 // saveCeremony stores a ceremony's session data and answers its options.
 func (s *Service) saveCeremony(w http.ResponseWriter, r *http.Request, userID, kind string, sd *webauthn.SessionData, options any) error {
-	data, err := json.Marshal(sd)
+	id, expires, err := ceremony.SaveChallenge(r.Context(), s.db, userID, kind, sd, s.cfg.PasskeyChallengeExpiry)
 	if err != nil {
-		return fmt.Errorf("encode passkey session: %w", err)
-	}
-	expiry := s.cfg.PasskeyChallengeExpiry
-	if expiry <= 0 {
-		expiry = 5 * time.Minute
-	}
-	var id string
-	var expires time.Time
-	err = s.db.QueryRow(r.Context(), store.SQL.InsertWebAuthnChallenge, nullUUID(userID), kind, data, expiry.String()).Scan(&id, &expires)
-	if err != nil {
-		return fmt.Errorf("store passkey challenge: %w", err)
+		return err
 	}
 	return writeJSON(w, http.StatusOK, ceremonyOptions{ChallengeID: id, Options: options, ExpiresAt: expires.Unix()})
 }
@@ -108,20 +97,8 @@ func (s *Service) takeCeremony(r *http.Request, kind string) (ceremonyAnswer, st
 	if len(a.Credential) == 0 || string(a.Credential) == "null" {
 		return a, "", sd, apierr.Fail(apierr.CodeValidationFailed, "credential is required")
 	}
-	var userID string
-	var raw []byte
-	var expired bool
-	err := s.db.QueryRow(r.Context(), store.SQL.TakeWebAuthnChallenge, a.ChallengeID, kind).Scan(&userID, &raw, &expired)
-	if errors.Is(err, pgx.ErrNoRows) || expired {
-		return a, "", sd, apierr.Fail(apierr.CodeWebAuthnChallengeExpired, "Passkey challenge has expired or was already used; request a new one")
-	}
-	if err != nil {
-		return a, "", sd, fmt.Errorf("take passkey challenge: %w", err)
-	}
-	if err := json.Unmarshal(raw, &sd); err != nil {
-		return a, "", sd, fmt.Errorf("decode passkey session: %w", err)
-	}
-	return a, userID, sd, nil
+	userID, sd, err := ceremony.TakeChallenge(r.Context(), s.db, a.ChallengeID, kind)
+	return a, userID, sd, err
 }
 
 // POST /passkeys/registration/options
