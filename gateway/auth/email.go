@@ -34,6 +34,24 @@ func (s *Service) mailRequest(ctx context.Context, r *http.Request, rawEmail str
 	return normaliseEmail(rawEmail)
 }
 
+// mailAccount is the start of recover and resend: the PKCE parameters,
+// mailRequest, the per-recipient limit, the redirect and the account of
+// the address ("" for none: the caller answers as if it had mailed).
+func (s *Service) mailAccount(ctx context.Context, r *http.Request, pk pkceParams, rawEmail string, sec securityMeta) (challenge, method, email, redirect, userID string, err error) {
+	if challenge, method, err = pk.Parse(); err != nil {
+		return
+	}
+	if email, err = s.mailRequest(ctx, r, rawEmail, sec); err != nil {
+		return
+	}
+	if err = s.limits.emailSend.take(email, s.now()); err != nil {
+		return
+	}
+	redirect = s.redirectTarget(r.URL.Query().Get("redirect_to"))
+	userID, err = s.userIDByEmail(ctx, s.db, email)
+	return
+}
+
 type recoverParams struct {
 	Email    string       `json:"email"`
 	Security securityMeta `json:"gotrue_meta_security"`
@@ -47,19 +65,7 @@ func (s *Service) recover(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(r, &p); err != nil {
 		return err
 	}
-	challenge, method, err := p.Parse()
-	if err != nil {
-		return err
-	}
-	email, err := s.mailRequest(ctx, r, p.Email, p.Security)
-	if err != nil {
-		return err
-	}
-	if err := s.limits.emailSend.take(email, s.now()); err != nil {
-		return err
-	}
-	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
-	userID, err := s.userIDByEmail(ctx, s.db, email)
+	challenge, method, email, redirect, userID, err := s.mailAccount(ctx, r, p.pkceParams, p.Email, p.Security)
 	if err != nil || userID == "" {
 		return orEmpty(w, err)
 	}
@@ -194,19 +200,7 @@ func (s *Service) resend(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return apierr.Fail(apierr.CodeValidationFailed, "Missing one of these types: signup, email_change, sms, phone_change")
 	}
-	challenge, method, err := p.Parse()
-	if err != nil {
-		return err
-	}
-	email, err := s.mailRequest(ctx, r, p.Email, p.Security)
-	if err != nil {
-		return err
-	}
-	if err := s.limits.emailSend.take(email, s.now()); err != nil {
-		return err
-	}
-	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
-	userID, err := s.userIDByEmail(ctx, s.db, email)
+	challenge, method, email, redirect, userID, err := s.mailAccount(ctx, r, p.pkceParams, p.Email, p.Security)
 	if err != nil || userID == "" {
 		return orEmpty(w, err)
 	}

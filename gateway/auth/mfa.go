@@ -135,6 +135,17 @@ func (s *Service) insertFactor(ctx context.Context, r *http.Request, c caller, u
 // factorRow is a factor with its secret, for challenges and verification.
 type factorRow = mfa.Factor
 
+// callerFactor is the MFA caller, their factor named in the path, and
+// their session's aal.
+func (s *Service) callerFactor(ctx context.Context, r *http.Request) (caller, *factorRow, string, error) {
+	c, _, aal, err := s.mfaCaller(ctx, r)
+	if err != nil {
+		return caller{}, nil, "", err
+	}
+	f, err := s.loadFactor(ctx, s.db, r, c.UserID)
+	return c, f, aal, err
+}
+
 // loadFactor finds the caller's factor named in the path.
 func (s *Service) loadFactor(ctx context.Context, db querier, r *http.Request, userID string) (*factorRow, error) {
 	id := r.PathValue("factor_id")
@@ -148,11 +159,7 @@ func (s *Service) loadFactor(ctx context.Context, db querier, r *http.Request, u
 // {"factorId": …} as the body, which is ignored.
 func (s *Service) challengeFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	c, _, _, err := s.mfaCaller(ctx, r)
-	if err != nil {
-		return err
-	}
-	f, err := s.loadFactor(ctx, s.db, r, c.UserID)
+	c, f, _, err := s.callerFactor(ctx, r)
 	if err != nil {
 		return err
 	}
@@ -190,11 +197,7 @@ func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 	if err := s.limits.mfaVerify.take(ip, s.now()); err != nil {
 		return err
 	}
-	c, _, _, err := s.mfaCaller(ctx, r)
-	if err != nil {
-		return err
-	}
-	f, err := s.loadFactor(ctx, s.db, r, c.UserID)
+	c, f, _, err := s.callerFactor(ctx, r)
 	if err != nil {
 		return err
 	}
@@ -279,11 +282,7 @@ func (s *Service) passChallenge(ctx context.Context, tx pgx.Tx, r *http.Request,
 // sessions raised with it drop back to aal1.
 func (s *Service) unenrollFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	c, _, aal, err := s.mfaCaller(ctx, r)
-	if err != nil {
-		return err
-	}
-	f, err := s.loadFactor(ctx, s.db, r, c.UserID)
+	c, f, aal, err := s.callerFactor(ctx, r)
 	if err != nil {
 		return err
 	}
