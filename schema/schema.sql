@@ -135,16 +135,32 @@ $$;
 --
 
 CREATE FUNCTION auth.data_access_allowed() RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT coalesce(current_setting('daybase.data_access', true) = 'on'
+                  AND current_setting('daybase.claims_split', true) = 'on', false)
+         OR auth.data_access_looked_up()
+$$;
+
+
+--
+-- Name: data_access_looked_up(); Type: FUNCTION; Schema: auth; Owner: -
+--
+
+CREATE FUNCTION auth.data_access_looked_up() RETURNS boolean
     LANGUAGE plpgsql STABLE
     AS $$
 BEGIN
-  IF current_setting('daybase.data_access', true) = 'on'
-     AND current_setting('daybase.claims_split', true) = 'on' THEN
-    RETURN true;
-  END IF;
   RETURN (SELECT d.allowed FROM auth.data_access d);
 END
 $$;
+
+
+--
+-- Name: FUNCTION data_access_looked_up(); Type: COMMENT; Schema: auth; Owner: -
+--
+
+COMMENT ON FUNCTION auth.data_access_looked_up() IS 'Whether the caller''s session may reach data, looked up in auth.data_access (0620, 0696); auth.data_access_allowed() calls it when the gateway does not vouch (0766).';
 
 
 --
@@ -13206,6 +13222,16 @@ REVOKE ALL ON FUNCTION auth.data_access_allowed() FROM PUBLIC;
 GRANT ALL ON FUNCTION auth.data_access_allowed() TO anon;
 GRANT ALL ON FUNCTION auth.data_access_allowed() TO authenticated;
 GRANT ALL ON FUNCTION auth.data_access_allowed() TO service_role;
+
+
+--
+-- Name: FUNCTION data_access_looked_up(); Type: ACL; Schema: auth; Owner: -
+--
+
+REVOKE ALL ON FUNCTION auth.data_access_looked_up() FROM PUBLIC;
+GRANT ALL ON FUNCTION auth.data_access_looked_up() TO anon;
+GRANT ALL ON FUNCTION auth.data_access_looked_up() TO authenticated;
+GRANT ALL ON FUNCTION auth.data_access_looked_up() TO service_role;
 
 
 --

@@ -98,12 +98,15 @@ function deferredSupabaseParts(): Plugin {
   }
   // auth-js's modules import the admin API by a relative path.
   const adminStandIn = fileURLToPath(new URL('./src/lib/deferred/auth-admin.ts', import.meta.url))
+  // And GoTrueClient its WebAuthn code (passkeys, security keys).
+  const webAuthnStandIn = fileURLToPath(new URL('./src/lib/deferred/webauthn.ts', import.meta.url))
   return {
     name: 'daybase-deferred-supabase-parts',
     enforce: 'pre',
     resolveId(source, importer) {
       if (!importer) return null
       if (source === './GoTrueAdminApi' && /[\\/]@supabase[\\/]auth-js[\\/]dist[\\/]module[\\/]/.test(importer)) return adminStandIn
+      if (source === './lib/webauthn' && /[\\/]@supabase[\\/]auth-js[\\/]dist[\\/]module[\\/]GoTrueClient\.js$/.test(importer)) return webAuthnStandIn
       const standIn = standIns[source]
       if (!standIn || !/[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return null
       return standIn

@@ -15,6 +15,9 @@
 # BEFORE_SETTINGS=old sends the baseline the setup of builds before 0696
 # (no daybase.* settings). The gateway's word for the data-access check
 # (0697) is sent as a warm session gets it; DATA_ACCESS= sends a cold one.
+# AFTER_SHAPE=implicit sends both as one pipeline (one Sync, as the gateway
+# does), the baseline with BEGIN … COMMIT and the new build without them,
+# the setup making the implicit transaction read only (issue 25, part g).
 set -euo pipefail
 before=$1 after=$2
 work=$(mktemp -d)
@@ -60,9 +63,18 @@ one() {
   echo "$(( (c1 - c0) * 10000 / n )) µs/transaction ($n transactions, load $(cut -d' ' -f1 /proc/loadavg))"
 }
 
+after_script=new.sql
+if [ "${AFTER_SHAPE:-}" = implicit ]; then
+  for f in old new; do
+    { echo '\startpipeline'; cat "$f.sql"; echo '\endpipeline'; } > "$f.pipe.sql"
+    mv "$f.pipe.sql" "$f.sql"
+  done
+  grep -v '^BEGIN\|^COMMIT' new.sql | sed "s/^SELECT set_config('search_path'/SELECT set_config('transaction_read_only', 'on', true), set_config('search_path'/" > implicit.sql
+  after_script=implicit.sql
+fi
 before_script=new.sql
 [ "${BEFORE_SETTINGS:-}" = old ] && before_script=old.sql
 for _ in $(seq "${ROUNDS:-4}"); do
   echo -n "before: "; one "$before" "$before_script"
-  echo -n "after:  "; one "$after" new.sql
+  echo -n "after:  "; one "$after" "$after_script"
 done

@@ -42,37 +42,59 @@ type execution struct {
 }
 
 // beginBatch acquires a connection and starts the request's pipelined
-// batch with BEGIN and the setup statement (role, claims, request GUCs).
-// The caller releases the connection.
-func beginBatch(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, tx TxRequest) (*pgxpool.Conn, *pgconn.Batch, error) {
-	begin, shape, setupArgs, err := requestSetup(snap, tx)
+// batch: BEGIN and the setup statement (role, claims, request GUCs). The
+// caller releases the connection, reads the results of its own statements
+// from index first on, and ends the transaction (COMMIT, or endTx).
+//
+// A read-only request at read committed whose main statement will not be
+// prepared during its transaction (mainSQL; "" for none) gets no BEGIN:
+// it runs in the implicit transaction PostgreSQL keeps from the batch's
+// first statement to its one Sync, and commits there, and the setup
+// statement makes that transaction read only. Then implicit is true, first
+// is 1, and the caller queues no COMMIT. BEGIN and COMMIT were two of the
+// five statements of a read, each parsed and run (docs/benchmarks.md,
+// "Issue 25, part g").
+func beginBatch(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, tx TxRequest, mainSQL string) (conn *pgxpool.Conn, batch *pgconn.Batch, implicit bool, first int, err error) {
+	st, err := requestSetup(snap, tx)
 	if err != nil {
-		return nil, nil, fmt.Errorf("request setup: %w", err)
+		return nil, nil, false, 0, fmt.Errorf("request setup: %w", err)
 	}
-	conn, err := pool.Acquire(ctx)
+	conn, err = pool.Acquire(ctx)
 	if err != nil {
-		return nil, nil, AcquireError(err)
+		return nil, nil, false, 0, AcquireError(err)
 	}
-	if err := readyConn(ctx, conn.Conn().PgConn(), snap, shape); err != nil {
+	pg := conn.Conn().PgConn()
+	if err := readyConn(ctx, pg, snap); err != nil {
 		conn.Release()
-		return nil, nil, err
+		return nil, nil, false, 0, err
 	}
-	batch := &pgconn.Batch{}
-	batch.ExecParams(begin, nil, nil, nil, nil)
-	batch.ExecPrepared(shape.name(), setupArgs, nil, nil)
-	return conn, batch, nil
+	p := stmtsOf(pg)
+	implicit = st.implicitOK && p.readCommitted && mainSQL != "" && !p.prepareDue(mainSQL)
+	st.shape.readOnly = implicit
+	if err := prepareSetup(ctx, pg, st.shape); err != nil {
+		conn.Release()
+		return nil, nil, false, 0, err
+	}
+	batch = &pgconn.Batch{}
+	first = 1
+	if !implicit {
+		batch.ExecParams(st.begin, nil, nil, nil, nil)
+		first = 2
+	}
+	batch.ExecPrepared(st.shape.name(), st.args, nil, nil)
+	return conn, batch, implicit, first, nil
 }
 
 // execute runs e on a pooled connection. BEGIN, the setup statement and
-// the request's statements go out in one pipelined batch (and COMMIT too
-// when the transaction is read-only, where committing and rolling back
-// are the same); a read-write transaction ends with a second round trip
+// the request's statements go out in one pipelined batch (a read-only one
+// without BEGIN and COMMIT, or with COMMIT too when it prepares its
+// statement: see beginBatch); a read-write transaction ends with a second round trip
 // once decide has seen the result. The setup statement, and a read-only
 // main statement from its third run on a connection, are prepared
 // (stmtcache.go). Parameters are sent as text with OID 0,
 // so PostgreSQL types each from its context, as PostgREST's are.
 func execute(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, e execution) (*result, error) {
-	conn, batch, err := beginBatch(ctx, pool, snap, e.tx)
+	conn, batch, implicit, i, err := beginBatch(ctx, pool, snap, e.tx, e.main.SQL)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +107,7 @@ func execute(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot
 	// unprepared (and is prepared before COMMIT the second time).
 	prepareAfter := false
 	if e.tx.ReadOnly {
-		if prepareAfter = queueMain(pg, batch, e.main.SQL, e.main.Args); !prepareAfter {
+		if prepareAfter = queueMain(pg, batch, e.main.SQL, e.main.Args); !prepareAfter && !implicit {
 			batch.ExecParams("COMMIT", nil, nil, nil, nil)
 		}
 	} else {
@@ -96,7 +118,6 @@ func execute(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot
 		forgetOnStale(pg, err)
 		return nil, err
 	}
-	i := 2
 	res := &result{}
 	if e.explain != nil {
 		res.planRows = planRows(results[i])

@@ -45,7 +45,7 @@ func explainOptions(pl *parse.Plan) string {
 func (s *Server) explain(w http.ResponseWriter, r *http.Request, snap *schemacache.Snapshot, tx TxRequest, p *plan.Plan, pl *parse.Plan) error {
 	ctx := r.Context()
 	main := sqlgen.Main(p, sqlgen.Options{})
-	conn, batch, err := beginBatch(ctx, s.cfg.Pool, snap, tx)
+	conn, batch, _, _, err := beginBatch(ctx, s.cfg.Pool, snap, tx, "")
 	if err != nil {
 		return err
 	}

@@ -138,12 +138,13 @@ func ReadStatement(p *plan.Plan, head bool) (st sqlgen.Statement, rows bool) {
 var errNotRows = errors.New("rest: rows not renderable as JSON here")
 
 // executeRows runs a rows-mode read: BEGIN, the setup statement, the rows,
-// the response GUCs and COMMIT in one pipelined batch, the rows rendered
+// the response GUCs and COMMIT in one pipelined batch (without BEGIN and
+// COMMIT when beginBatch says implicit), the rows rendered
 // into the body as they arrive. It returns errNotRows when a column or a
 // value cannot be rendered (the transaction is over; the caller runs the
 // json_agg statement instead).
 func executeRows(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snapshot, tx TxRequest, rows sqlgen.Statement) (*result, error) {
-	conn, batch, err := beginBatch(ctx, pool, snap, tx)
+	conn, batch, implicit, first, err := beginBatch(ctx, pool, snap, tx, rows.SQL)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +152,7 @@ func executeRows(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snap
 	pg := conn.Conn().PgConn()
 	prepareAfter := queueMain(pg, batch, rows.SQL, rows.Args)
 	batch.ExecPrepared(responseGUCsName, nil, nil, nil)
-	if !prepareAfter {
+	if !prepareAfter && !implicit {
 		batch.ExecParams("COMMIT", nil, nil, nil, nil)
 	}
 
@@ -162,8 +163,8 @@ func executeRows(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snap
 	var firstErr error
 	for i := 0; mrr.NextResult(); i++ {
 		rr := mrr.ResultReader()
-		switch i {
-		case 2:
+		switch i - first {
+		case 0:
 			if renderErr = enc.start(rr.FieldDescriptions()); renderErr != nil {
 				break
 			}
@@ -173,7 +174,7 @@ func executeRows(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snap
 				}
 				res.pageTotal++
 			}
-		case 3:
+		case 1:
 			for rr.NextRow() {
 				v := rr.Values()
 				if len(v) == 2 {

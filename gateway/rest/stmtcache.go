@@ -40,6 +40,10 @@ type preparedStmts struct {
 	// responseGUCs says sqlgen.ResponseGUCs is prepared (as
 	// responseGUCsName): rows-mode reads run it after every statement.
 	responseGUCs bool
+	// readCommitted says the connection's default_transaction_isolation
+	// is read committed, so that a transaction without BEGIN runs at the
+	// level BEGIN would have asked for (read when responseGUCs is prepared).
+	readCommitted bool
 	// snap is the schema cache the statements were generated from: after a
 	// reload (DDL) they are dropped, so that none outlives a change of the
 	// columns or types it was parsed against.
@@ -62,24 +66,22 @@ func stmtsOf(pg *pgconn.PgConn) *preparedStmts {
 	return p
 }
 
-// readyConn prepares the setup statement of shape and the response
-// settings statement on pg once, and drops the connection's prepared main
-// statements when the schema cache they were generated from was replaced
-// (a rare extra round trip). It runs before
-// the request's transaction, as the authenticator: both statements name
-// only pg_catalog functions.
-func readyConn(ctx context.Context, pg *pgconn.PgConn, snap *schemacache.Snapshot, shape setupShape) error {
+// readyConn prepares the response settings statement on pg once (and
+// reads the connection's default isolation then), and drops the
+// connection's prepared main statements when the schema cache they were
+// generated from was replaced (a rare extra round trip). It runs before
+// the request's transaction, as the authenticator.
+func readyConn(ctx context.Context, pg *pgconn.PgConn, snap *schemacache.Snapshot) error {
 	p := stmtsOf(pg)
-	if !p.setups[shape] {
-		if _, err := pg.Prepare(ctx, shape.name(), shape.sql(), nil); err != nil {
-			return fmt.Errorf("prepare the setup statement: %w", err)
-		}
-		p.setups[shape] = true
-	}
 	if !p.responseGUCs {
 		if _, err := pg.Prepare(ctx, responseGUCsName, sqlgen.ResponseGUCs, nil); err != nil {
 			return fmt.Errorf("prepare the response settings statement: %w", err)
 		}
+		iso, err := pg.Exec(ctx, "SHOW default_transaction_isolation").ReadAll()
+		if err != nil {
+			return fmt.Errorf("read the default isolation: %w", err)
+		}
+		p.readCommitted = len(iso) == 1 && len(iso[0].Rows) == 1 && string(iso[0].Rows[0][0]) == "read committed"
 		p.responseGUCs = true
 	}
 	if p.snap == snap {
@@ -98,6 +100,26 @@ func readyConn(ctx context.Context, pg *pgconn.PgConn, snap *schemacache.Snapsho
 	return nil
 }
 
+// prepareSetup prepares the setup statement of shape on pg once. It names
+// only pg_catalog functions, so the authenticator may prepare it.
+func prepareSetup(ctx context.Context, pg *pgconn.PgConn, shape setupShape) error {
+	p := stmtsOf(pg)
+	if !p.setups[shape] {
+		if _, err := pg.Prepare(ctx, shape.name(), shape.sql(), nil); err != nil {
+			return fmt.Errorf("prepare the setup statement: %w", err)
+		}
+		p.setups[shape] = true
+	}
+	return nil
+}
+
+// prepareDue says queueMain will ask to prepare sql after it runs (its
+// second run on this connection).
+func (p *preparedStmts) prepareDue(sql string) bool {
+	_, prepared := p.names[sql]
+	return !prepared && p.seen[sql]
+}
+
 // queueMain queues the main statement on batch: prepared when this
 // connection prepared it before, else unnamed. prepareAfter says to
 // prepare it (prepareMain) before COMMIT, the second time this connection
@@ -110,7 +132,7 @@ func queueMain(pg *pgconn.PgConn, batch *pgconn.Batch, sql string, args [][]byte
 		return false
 	}
 	batch.ExecParams(sql, args, nil, nil, nil)
-	if p.seen[sql] {
+	if p.prepareDue(sql) {
 		return true
 	}
 	if len(p.seen) >= 4*maxPrepared {

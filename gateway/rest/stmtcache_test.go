@@ -3,6 +3,7 @@ package rest
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -91,4 +92,58 @@ func TestPreparedStatementsPerConnection(t *testing.T) {
 		t.Fatal(err)
 	}
 	read("/notes?select=body,extra")
+}
+
+// A read runs without BEGIN and COMMIT, in the implicit transaction of its
+// pipeline: it is still read only, on every path (unprepared, being
+// prepared, prepared), still sees the response settings its statement
+// made, and leaves nothing behind on the connection (role, claims and the
+// read-only mode end with the transaction at the pipeline's Sync).
+func TestReadsWithoutBegin(t *testing.T) {
+	ctx := context.Background()
+	var pool *pgxpool.Pool
+	b := setupREST(t, func(c *Config) {
+		cfg := c.Pool.Config()
+		cfg.MaxConns = 1
+		p, err := pgxpool.NewWithConfig(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(p.Close)
+		c.Pool, pool = p, p
+	})
+	a := []string{"X-Role: authenticated", "X-Sub: " + userA}
+	for i := range 4 {
+		if r := b.do(t, "GET", "/rpc/new_client?id=60&name=x", "", a...); r.status != 405 || !strings.Contains(r.body, "25006") {
+			t.Fatalf("volatile GET, run %d: %d %s", i+1, r.status, r.body)
+		}
+		if r := b.do(t, "GET", "/rpc/with_header", "", a...); r.status != 200 || r.header.Get("X-Custom") != "yes" {
+			t.Fatalf("response settings, run %d: %d %v", i+1, r.status, r.header)
+		}
+		if r := b.do(t, "GET", "/notes?select=body", "", a...); r.status != 200 {
+			t.Fatalf("rows-mode read, run %d: %d %s", i+1, r.status, r.body)
+		}
+		conn, err := pool.Acquire(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pg := conn.Conn().PgConn()
+		if !stmtsOf(pg).readCommitted {
+			t.Error("the connection's default isolation was not read as read committed")
+		}
+		var user, claims, ro, sub string
+		err = conn.QueryRow(ctx, `SELECT current_user, coalesce(current_setting('request.jwt.claims', true), ''),
+			current_setting('transaction_read_only'), coalesce(current_setting('daybase.sub', true), '')`).Scan(&user, &claims, &ro, &sub)
+		conn.Release()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if user == "authenticated" || claims != "" || ro != "off" || sub != "" {
+			t.Fatalf("after run %d the connection kept the request's state: user %s, claims %q, read only %s, sub %q", i+1, user, claims, ro, sub)
+		}
+	}
+	var n int
+	if err := b.db.Pool.QueryRow(ctx, `SELECT count(*) FROM test.clients WHERE id = 60`).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("a GET wrote: %d rows (%v)", n, err)
+	}
 }

@@ -50,11 +50,14 @@ type TxRequest struct {
 }
 
 // setupShape is what the text of a request's setup statement depends on:
-// the number of settings it makes before the role switch, and whether it
-// also sets the legacy request.jwt.claim.<name> settings.
+// the number of settings it makes before the role switch, whether it also
+// sets the legacy request.jwt.claim.<name> settings, and whether it makes
+// the transaction read only itself (readOnly: the request runs in the
+// pipeline's implicit transaction, with no BEGIN; see beginBatch).
 type setupShape struct {
 	settings int
 	legacy   bool
+	readOnly bool
 }
 
 // sql is the setup statement of this shape: one statement whose values
@@ -70,14 +73,26 @@ type setupShape struct {
 // (docs/benchmarks.md, "Issue 25, re-measured").
 func (s setupShape) sql() string {
 	if s.settings < len(setupTexts) && !s.legacy {
-		return setupTexts[s.settings]
+		return setupTexts[s.settings][boolIndex(s.readOnly)]
 	}
 	return s.build()
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (s setupShape) build() string {
 	var b strings.Builder
 	b.WriteString("SELECT ")
+	if s.readOnly {
+		// Making a transaction read only is allowed at any point of it
+		// (only the way back needs to come before the first query).
+		b.WriteString("set_config('transaction_read_only', 'on', true), ")
+	}
 	n := 0
 	param := func() string { n++; return "$" + strconv.Itoa(n) }
 	for range s.settings {
@@ -107,14 +122,18 @@ func (s setupShape) name() string {
 	if s.legacy {
 		name += "_legacy"
 	}
+	if s.readOnly {
+		name += "_ro"
+	}
 	return name
 }
 
-// setupTexts holds the texts of the common shapes, built once.
-var setupTexts = func() []string {
-	t := make([]string, 8)
+// setupTexts holds the texts of the common shapes, built once: by the
+// number of settings, then without and with readOnly.
+var setupTexts = func() [][2]string {
+	t := make([][2]string, 8)
 	for i := range t {
-		t[i] = setupShape{settings: i}.build()
+		t[i] = [2]string{setupShape{settings: i}.build(), setupShape{settings: i, readOnly: true}.build()}
 	}
 	return t
 }()
@@ -216,29 +235,42 @@ func setupValues(snap *schemacache.Snapshot, req TxRequest) (txSetup, error) {
 // sends BEGIN, the setup and its statement in one pipelined round trip
 // whatever the pool's query exec mode.
 func RequestSetup(snap *schemacache.Snapshot, req TxRequest) (begin, setup string, args [][]byte, err error) {
-	begin, shape, args, err := requestSetup(snap, req)
-	return begin, shape.sql(), args, err
+	st, err := requestSetup(snap, req)
+	return st.begin, st.shape.sql(), st.args, err
 }
 
-func requestSetup(snap *schemacache.Snapshot, req TxRequest) (begin string, shape setupShape, args [][]byte, err error) {
+// txStart is how a request's transaction begins: the BEGIN statement, the
+// setup statement's shape and its parameters as text values.
+type txStart struct {
+	begin string
+	shape setupShape
+	args  [][]byte
+	// implicitOK says the request may run without BEGIN, in the implicit
+	// transaction of its pipeline (beginBatch): read only, at read
+	// committed.
+	implicitOK bool
+}
+
+func requestSetup(snap *schemacache.Snapshot, req TxRequest) (txStart, error) {
 	v, err := setupValues(snap, req)
 	if err != nil {
-		return "", setupShape{}, nil, err
+		return txStart{}, err
 	}
-	begin = "BEGIN ISOLATION LEVEL " + strings.ToUpper(string(v.opts.IsoLevel))
+	st := txStart{shape: v.shape, begin: "BEGIN ISOLATION LEVEL " + strings.ToUpper(string(v.opts.IsoLevel))}
 	if v.opts.AccessMode == pgx.ReadOnly {
-		begin += " READ ONLY"
+		st.begin += " READ ONLY"
+		st.implicitOK = v.opts.IsoLevel == pgx.ReadCommitted
 	} else {
-		begin += " READ WRITE"
+		st.begin += " READ WRITE"
 	}
-	args = make([][]byte, 0, 2*len(v.names)+len(asrole.Names))
+	st.args = make([][]byte, 0, 2*len(v.names)+len(asrole.Names))
 	for i, name := range v.names {
-		args = append(args, []byte(name), []byte(v.values[i]))
+		st.args = append(st.args, []byte(name), []byte(v.values[i]))
 	}
 	for _, value := range v.caller.Values() {
-		args = append(args, []byte(value))
+		st.args = append(st.args, []byte(value))
 	}
-	return begin, v.shape, args, nil
+	return st, nil
 }
 
 var isolationLevels = map[string]pgx.TxIsoLevel{

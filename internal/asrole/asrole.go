@@ -190,31 +190,43 @@ func Service() identity.Identity {
 // objects with sorted keys, as json.Marshal renders a map[string]string,
 // built without the map (this runs on every request).
 func headerJSON(h http.Header) (headers, cookies string, err error) {
-	names := make([]string, 0, len(h))
-	for name := range h {
-		if !strings.EqualFold(name, "Cookie") {
-			names = append(names, name)
+	// Each name lower-cased once (sorting by strings.ToLower allocated in
+	// every comparison), and the buffer sized from the values up front.
+	type header struct{ lower, name string }
+	names := make([]header, 0, len(h))
+	size := 2
+	for name, values := range h {
+		if strings.EqualFold(name, "Cookie") {
+			continue
+		}
+		names = append(names, header{strings.ToLower(name), name})
+		size += len(name) + 4
+		for _, v := range values {
+			size += len(v) + 2
 		}
 	}
-	lower := strings.ToLower
-	slices.SortFunc(names, func(a, b string) int {
-		if c := strings.Compare(lower(a), lower(b)); c != 0 {
+	slices.SortFunc(names, func(a, b header) int {
+		if c := strings.Compare(a.lower, b.lower); c != 0 {
 			return c
 		}
-		return strings.Compare(a, b)
+		return strings.Compare(a.name, b.name)
 	})
-	buf := make([]byte, 0, 256)
+	buf := make([]byte, 0, size+size/8)
 	buf = append(buf, '{')
-	for i, name := range names {
-		if i+1 < len(names) && lower(names[i+1]) == lower(name) {
+	for i, n := range names {
+		if i+1 < len(names) && names[i+1].lower == n.lower {
 			continue // the same name in two spellings: the last one wins
 		}
 		if len(buf) > 1 {
 			buf = append(buf, ',')
 		}
-		buf = jsonstr.Append(buf, lower(name))
+		buf = jsonstr.Append(buf, n.lower)
 		buf = append(buf, ':')
-		buf = jsonstr.Append(buf, strings.Join(h[name], ", "))
+		if values := h[n.name]; len(values) == 1 {
+			buf = jsonstr.Append(buf, values[0])
+		} else {
+			buf = jsonstr.Append(buf, strings.Join(values, ", "))
+		}
 	}
 	buf = append(buf, '}')
 	headers = string(buf)

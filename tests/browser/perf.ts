@@ -26,6 +26,8 @@ export type KeystrokeCosts = {
   toPaint: number[]
   /** Main-thread time spent between one keydown and the next (ms): the work the key caused, the wait excluded. */
   mainThread: number[]
+  /** The main thread's time by trace event (ms over all keys; nested events overlap their parents): what the work was. */
+  byEvent: Record<string, number>
 }
 
 /**
@@ -49,7 +51,14 @@ export async function traceKeystrokes(page: Page, type: () => Promise<void>): Pr
   const onMain = events.filter((e) => e.tid === main && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts)
   const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')
   const paints = onMain.filter((e) => e.name === 'Paint' || e.name === 'Commit')
-  const out: KeystrokeCosts = { toPaint: [], mainThread: [] }
+  const out: KeystrokeCosts = { toPaint: [], mainThread: [], byEvent: {} }
+  for (const e of onMain) out.byEvent[e.name] = (out.byEvent[e.name] ?? 0) + (e.dur ?? 0) / 1000
+  out.byEvent = Object.fromEntries(
+    Object.entries(out.byEvent)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([k, v]) => [k, Math.round(v)]),
+  )
   // A task belongs to the key whose window its start falls in; the window
   // opens a little before the keydown (its dispatching task starts first).
   const lead = 2_000
@@ -61,4 +70,33 @@ export async function traceKeystrokes(page: Page, type: () => Promise<void>): Pr
     if (paint) out.toPaint.push((paint.ts + (paint.dur ?? 0) - key.ts) / 1000)
   })
   return out
+}
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
+
+/**
+ * A CPU profile (CDP Profiler, 100 µs sampling) of the page while run() goes
+ * on, answered as self time by function (ms, the top `top`): where the main
+ * thread's time went. Build the app with `vite build --minify false` to read
+ * the names.
+ */
+export async function selfTimeWhile(page: Page, run: () => Promise<void>, top = 40): Promise<Record<string, number>> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+  await cdp.send('Profiler.start')
+  await run()
+  const { profile } = await cdp.send('Profiler.stop')
+  await cdp.detach()
+  const nodes = new Map((profile.nodes as ProfileNode[]).map((n) => [n.id, n]))
+  const self = new Map<string, number>()
+  const deltas = profile.timeDeltas ?? []
+  ;(profile.samples ?? []).forEach((id, i) => {
+    const f = nodes.get(id)?.callFrame
+    if (!f) return
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`
+    self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000)
+  })
+  const sorted = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)
+  return Object.fromEntries(sorted.map(([k, v]) => [k, Math.round(v * 10) / 10]))
 }

@@ -6,6 +6,11 @@ import { insert, select } from '../db'
 import { summary } from '../perf'
 import { expect, makePro, pane } from '../tasks-helpers'
 
+// Figures of the app, not of the test's recorder: Playwright's trace
+// snapshots the DOM and watches every mutation (several times a key's own
+// cost in a long note), so the figure specs run without it.
+test.use({ trace: 'off' })
+
 // Issue 21's figures, measured in Chromium and written to
 // artifacts/attachments-bench.json; reported (docs/benchmarks.md), not
 // asserted.

@@ -7,6 +7,11 @@ import { test } from '../fixtures'
 import { insert } from '../db'
 import { expect, signedIn } from '../tasks-helpers'
 
+// Figures of the app, not of the test's recorder: Playwright's trace
+// snapshots the DOM and watches every mutation (several times a key's own
+// cost in a long note), so the figure specs run without it.
+test.use({ trace: 'off' })
+
 // Figure of issue 26 (docs/benchmarks.md, "Calendar"): a calendar month
 // holding 1,000 tasks renders in < 100 ms. The data is in the cache (the
 // calendar reads the one task list); what is timed is the click on "Next

@@ -5,6 +5,11 @@ import { test } from '../fixtures'
 import { insert } from '../db'
 import { expect, signedIn } from '../tasks-helpers'
 
+// Figures of the app, not of the test's recorder: Playwright's trace
+// snapshots the DOM and watches every mutation (several times a key's own
+// cost in a long note), so the figure specs run without it.
+test.use({ trace: 'off' })
+
 // Issue 21's figure "notification from insert to toast p95 < 1 s in the
 // browser", measured in Chromium and written to
 // artifacts/notifications-bench.json; reported (docs/benchmarks.md), not

@@ -5,6 +5,11 @@ import { test } from '../fixtures'
 import { insert, tasksOf } from '../db'
 import { expect, openButton, signedIn } from '../tasks-helpers'
 
+// Figures of the app, not of the test's recorder: Playwright's trace
+// snapshots the DOM and watches every mutation (several times a key's own
+// cost in a long note), so the figure specs run without it.
+test.use({ trace: 'off' })
+
 // Issue 26's figure "offline replay of 100 queued changes < 5 s", measured in
 // Chromium and written to artifacts/offline-bench.json; reported
 // (docs/benchmarks.md), not asserted. Offline, 50 tasks are created with the

@@ -6,6 +6,11 @@ import { insert } from '../db'
 import { summary } from '../perf'
 import { expect, makePro, signedIn } from '../tasks-helpers'
 
+// Figures of the app, not of the test's recorder: Playwright's trace
+// snapshots the DOM and watches every mutation (several times a key's own
+// cost in a long note), so the figure specs run without it.
+test.use({ trace: 'off' })
+
 // Issue 19's figures "palette open < 50 ms" and "search results < 150 ms
 // with 10,000 tasks + notes", measured in Chromium and written to
 // artifacts/palette-bench.json; reported (docs/benchmarks.md), not asserted.

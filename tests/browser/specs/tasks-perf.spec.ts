@@ -6,6 +6,11 @@ import { test } from '../fixtures'
 import { insert } from '../db'
 import { expect, makePro, openButton, signedIn } from '../tasks-helpers'
 
+// Figures of the app, not of the test's recorder: Playwright's trace
+// snapshots the DOM and watches every mutation (several times a key's own
+// cost in a long note), so the figure specs run without it.
+test.use({ trace: 'off' })
+
 // The figures of issue 18 (docs/benchmarks.md), measured in Chromium and
 // written to artifacts/tasks-perf.json; they are reported, not asserted.
 //   - a project of 2,000 tasks: first rows on screen after the data arrived;
@@ -120,6 +125,57 @@ async function profileFirstRows(page: Page, url: string) {
   return { windowMs: Math.round(to - from), selfMsByFunction: Object.fromEntries(top.map(([k, v]) => [k, Math.round(v * 10) / 10])) }
 }
 
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } }
+
+/**
+ * TASKS_TRACE=1: a Chromium performance trace of one more cold load of the
+ * project, and the page's main thread between the data's arrival and the
+ * first rows by kind of work (scripts, style, layout, paint, GC…): where a
+ * CPU profile says "(program)", the trace names it. Each event's own time
+ * (its duration less its traced children's) is counted, clipped to the
+ * window. The trace is kept as artifacts/tasks-first-rows.trace.json.
+ */
+async function traceFirstRows(page: Page, url: string) {
+  const browser = page.context().browser()
+  if (!browser) return null
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute'] })
+  await page.goto(url)
+  await page.evaluate(() => (window as unknown as { __perf: Perf }).__perf.ready)
+  const buffer = await browser.stopTracing()
+  writeFileSync(path.join(artifacts, 'tasks-first-rows.trace.json'), buffer)
+  const w = await page.evaluate(() => {
+    const p = (window as unknown as { __perf: Perf }).__perf
+    return { dataEnd: p.dataEnd ?? 0, rows: p.rows ?? 0 }
+  })
+  const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents
+  // The page's main thread, and its time origin (navigationStart of this load).
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((n) => n.name === 'navigationStart' && n.pid === e.pid && n.tid === e.tid))
+  if (!main) return null
+  const nav = events.filter((e) => e.name === 'navigationStart' && e.pid === main.pid && e.tid === main.tid).at(-1)
+  if (!nav) return null
+  const from = nav.ts + w.dataEnd * 1000
+  const to = nav.ts + w.rows * 1000
+  const spans = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+  const self = new Map<string, number>()
+  const stack: { e: TraceEvent; end: number }[] = []
+  const clip = (a: number, b: number) => Math.max(0, Math.min(b, to) - Math.max(a, from))
+  // Self time: each event's clipped span less its children's clipped spans.
+  const add = (name: string, us: number) => self.set(name, (self.get(name) ?? 0) + us)
+  for (const e of spans) {
+    const end = e.ts + (e.dur ?? 0)
+    while (stack.length && (stack.at(-1)?.end ?? 0) <= e.ts) stack.pop()
+    const parent = stack.at(-1)
+    if (parent) add(parent.e.name, -clip(e.ts, end))
+    add(e.name, clip(e.ts, end))
+    stack.push({ e, end })
+  }
+  const busy = [...self.values()].reduce((n, v) => n + v, 0)
+  const top = [...self.entries()].filter(([, v]) => v >= 500).sort((a, b) => b[1] - a[1])
+  return { windowMs: Math.round((to - from) / 1000), busyMs: Math.round(busy / 1000), selfMsByEvent: Object.fromEntries(top.map(([k, v]) => [k, Math.round(v / 100) / 10])) }
+}
+
 test('figures: a 2,000-task project, scrolling, optimistic create, complete and star', async ({ page, account }) => {
   // Seeding 2,000 tasks, cold loads of them and the scrolling take minutes on a shared machine.
   test.setTimeout(600_000)
@@ -155,6 +211,12 @@ test('figures: a 2,000-task project, scrolling, optimistic create, complete and 
   }
   figures.firstRowsAfterDataMs = renders
   if (process.env.TASKS_PROFILE) figures.profile = await profileFirstRows(page, `/app/tasks/project/${project?.id}`)
+  if (process.env.TASKS_TRACE) figures.trace = await traceFirstRows(page, `/app/tasks/project/${project?.id}`)
+  if (process.env.TASKS_FIRST_ROWS_ONLY) {
+    // Profiling the first rows only: the scrolling and writing figures are skipped.
+    console.log(JSON.stringify(figures, null, 2))
+    return
+  }
 
   // Long tasks while scrolling the 2,000 rows.
   await page.evaluate(() => ((window as unknown as { __perf: Perf }).__perf.longTasks = []))

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo } from 'react'
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
 import { Outlet } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
@@ -30,7 +30,6 @@ import type { Prefetch } from '@/lib/prefetch'
 import { AccountMenu } from './account-menu'
 import { HelpMenu } from './help-menu'
 import { LAZY_MODULE_SIDEBARS } from './lazy-module-sidebars'
-import { OfflineStatus, useOfflineSync } from './offline-status'
 import { RequireAuth } from './require-auth'
 import { useAppCommands } from './use-app-commands'
 
@@ -48,6 +47,42 @@ const ShortcutsDialog = lazy(() =>
 const ChangelogDialog = lazy(() => import('@/features/changelog/components/changelog-dialog'))
 const ExperimentsDialog = lazy(() => import('@/features/experiments/components/experiments-dialog'))
 const DebugInfoDialog = lazy(() => import('@/features/debug/components/debug-info-dialog'))
+// The offline app's shell part (issue 26: the header's indicator, the replay
+// on reconnect and its conflicts, the saved cache) loads once the first
+// screen is idle, or at once offline: online with nothing queued the
+// indicator draws nothing, so the first screen does not wait for its code.
+const loadOffline = () => import('./offline-status')
+const OfflineStatus = lazy(() => loadOffline().then((m) => ({ default: m.OfflineStatus })))
+const OfflineSync = lazy(() =>
+  loadOffline().then((m) => ({
+    default: function OfflineSync({ userId }: { userId: string }) {
+      m.useOfflineSync(userId)
+      return null
+    },
+  })),
+)
+
+/** Whether the offline code may load: once the page is idle, or as soon as the browser is offline. */
+function useOfflineReady(): boolean {
+  const [ready, setReady] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine)
+  useEffect(() => {
+    if (ready) return
+    // The import starts here, not from the render that follows: the chunk is
+    // the idle callback's (bundle.spec.ts counts it apart from the first screen).
+    const go = () => {
+      void loadOffline()
+      setReady(true)
+    }
+    window.addEventListener('offline', go)
+    const id = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(go, { timeout: 3000 }) : window.setTimeout(go, 1000)
+    return () => {
+      window.removeEventListener('offline', go)
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(id)
+      else window.clearTimeout(id)
+    }
+  }, [ready])
+  return ready
+}
 
 /**
  * The debug information dialog (002 §6) opens on a window event, for
@@ -121,7 +156,8 @@ function SignedInApp() {
   useCommandShortcuts(commands)
   useNotificationPermission()
   useDebugInfoEvent()
-  useOfflineSync(useRequiredUser().id)
+  const userId = useRequiredUser().id
+  const offlineReady = useOfflineReady()
   const { paletteOpen, shortcutsOpen, setPaletteOpen, setShortcutsOpen } = useShellStore()
   const changelogOpen = useChangelogStore((s) => s.open !== null)
   const experimentsOpen = useExperimentsDialog((s) => s.open)
@@ -135,7 +171,11 @@ function SignedInApp() {
       railAddons={RAIL_ADDONS}
       headerActions={
         <>
-          <OfflineStatus />
+          {offlineReady ? (
+            <Suspense fallback={null}>
+              <OfflineStatus />
+            </Suspense>
+          ) : null}
           <FocusHeaderChip />
           <UpgradeButton />
           <NotificationBell />
@@ -149,6 +189,11 @@ function SignedInApp() {
         <Outlet />
       </Suspense>
       <DarkSidebarPreference />
+      {offlineReady ? (
+        <Suspense fallback={null}>
+          <OfflineSync userId={userId} />
+        </Suspense>
+      ) : null}
       <FocusRunner />
       <Suspense fallback={null}>
         {quickAddOpen ? <QuickAddDialog /> : null}

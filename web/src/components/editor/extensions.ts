@@ -2,7 +2,7 @@ import { Extension, type Editor, type JSONContent, type MarkdownToken } from '@t
 import Image from '@tiptap/extension-image'
 import { TaskItem, TaskList } from '@tiptap/extension-list'
 import Mention, { type MentionNodeAttrs } from '@tiptap/extension-mention'
-import { CharacterCount, Placeholder } from '@tiptap/extensions'
+import { Placeholder } from '@tiptap/extensions'
 import { Markdown } from '@tiptap/markdown'
 import { Plugin, PluginKey } from '@tiptap/pm/state'
 import StarterKit from '@tiptap/starter-kit'
@@ -159,7 +159,6 @@ export function editorExtensions(opts: ExtensionOptions) {
     TaskItem.configure({ nested: true }),
     Image.configure({ allowBase64: false, HTMLAttributes: { loading: 'lazy' } }),
     Placeholder.configure({ placeholder: opts.placeholder }),
-    CharacterCount,
     Markdown.configure({ indentation: { style: 'space', size: 2 } }),
     MarkdownPaste,
     EditingBlock,

@@ -18,6 +18,7 @@ import {
   TextStrikethrough,
 } from '@phosphor-icons/react'
 import type { Editor } from '@tiptap/core'
+import { redoDepth, undoDepth } from '@tiptap/pm/history'
 import { useEditorState } from '@tiptap/react'
 import { Popover, Toolbar as ToolbarPrimitive } from 'radix-ui'
 import { type FormEvent, useRef, useState } from 'react'
@@ -143,8 +144,9 @@ export function EditorToolbar({ editor, linkOpen, onLinkOpenChange, onPickImage,
       marks: MARKS.filter((m) => m.active?.(e)).map((m) => m.id),
       blocks: BLOCKS.filter((b) => b.active?.(e)).map((b) => b.id),
       link: e.isActive('link'),
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
+      // The history's own depth: e.can() builds every command's props on each transaction.
+      canUndo: undoDepth(e.state) > 0,
+      canRedo: redoDepth(e.state) > 0,
     }),
   })
 

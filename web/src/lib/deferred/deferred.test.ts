@@ -55,6 +55,18 @@ describe('deferred supabase-js parts', () => {
     expect(typeof admin.listUsers).toBe('function')
   })
 
+  // vite.config.ts hands this stand-in to GoTrueClient's import of lib/webauthn in the build.
+  it('loads the WebAuthn code on demand; mfa.webauthn loads it itself', async () => {
+    const webauthn = await import('./webauthn')
+    expect(() => webauthn.browserSupportsWebAuthn()).toThrow(/loadWebAuthn/)
+    const enroll = vi.fn(async (params: unknown) => ({ data: params, error: null }))
+    const api = new webauthn.WebAuthnApi({ mfa: { enroll } } as never)
+    // The real enroll adds the factor type and calls the client's mfa.enroll.
+    await api.enroll({ friendlyName: 'Key' })
+    expect(enroll).toHaveBeenCalledWith({ friendlyName: 'Key', factorType: 'webauthn' })
+    expect(typeof webauthn.browserSupportsWebAuthn()).toBe('boolean')
+  })
+
   it('loads realtime-js again after a failed load; whenRealtime warns instead of rejecting', async () => {
     vi.resetModules()
     vi.doMock('@supabase/realtime-js', () => {

@@ -1,4 +1,5 @@
 import { toRequestError } from '@/lib/errors'
+import { loadWebAuthn } from '@/lib/deferred/webauthn'
 import { supabase } from '@/lib/supabase'
 import { isWebAuthnCancelled } from '@/lib/webauthn'
 
@@ -10,6 +11,8 @@ let modal: Promise<unknown> | null = null
 
 /** Signs in with a passkey (auth-js signInWithPasskey); false when the person cancelled the prompt. */
 export async function signInWithPasskey(): Promise<boolean> {
+  // auth-js's WebAuthn code is loaded on demand (lib/deferred/webauthn.ts).
+  await loadWebAuthn()
   autofill?.abort()
   const run = supabase.auth.signInWithPasskey()
   modal = run
@@ -36,6 +39,7 @@ export class AutofillError extends Error {}
  * throws AutofillError; any other failure ends the watch quietly.
  */
 export async function watchPasskeyAutofill(signal: AbortSignal): Promise<boolean> {
+  await loadWebAuthn()
   while (!signal.aborted) {
     if (modal) await modal.catch(() => undefined)
     if (signal.aborted) break

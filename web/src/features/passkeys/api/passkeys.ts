@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toRequestError } from '@/lib/errors'
+import { loadWebAuthn } from '@/lib/deferred/webauthn'
 import { supabase } from '@/lib/supabase'
 import { isWebAuthnCancelled } from '@/lib/webauthn'
 
@@ -20,6 +21,8 @@ export function usePasskeys(userId: string) {
 
 /** Adds a passkey with the browser's prompt; null when the person cancelled it. */
 export async function addPasskey(): Promise<Passkey | null> {
+  // auth-js's WebAuthn code is loaded on demand (lib/deferred/webauthn.ts).
+  await loadWebAuthn()
   const { data, error } = await supabase.auth.registerPasskey()
   if (error) {
     if (isWebAuthnCancelled(error)) return null

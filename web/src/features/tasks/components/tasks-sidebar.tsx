@@ -1,5 +1,5 @@
 import { FileArchive, FunnelSimple, type Icon, Plus } from '@phosphor-icons/react'
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useQueries } from '@tanstack/react-query'
 import { Link, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -216,11 +216,16 @@ export default function TasksSidebar({ onNavigate }: Props) {
   const owned = live.filter((p) => p.is_owner)
   const favorites = live.filter((p) => p.is_favorite)
   const hidden = useMemo(() => new Set(archived.map((p) => p.id)), [archived])
+  // The counts go over every task (2,000 in a big project): they follow the
+  // list in a render of their own, after the screen's rows are committed,
+  // instead of delaying them (React renders the deferred value at a lower
+  // priority, and again only when the tasks change).
+  const counted = useDeferredValue(tasks.data)
   const viewCounts = useMemo(
-    () => countViews(tasks.data ?? [], { zone, now: new Date(), userId: user.id, hiddenProjects: hidden }),
-    [tasks.data, zone, user.id, hidden],
+    () => countViews(counted ?? [], { zone, now: new Date(), userId: user.id, hiddenProjects: hidden }),
+    [counted, zone, user.id, hidden],
   )
-  const projectCounts = useMemo(() => countByProject(tasks.data ?? []), [tasks.data])
+  const projectCounts = useMemo(() => countByProject(counted ?? []), [counted])
 
   const systemFilters = new Map((filters.data ?? []).filter((f) => f.system_key).map((f) => [f.system_key, f]))
   const builtIns = VIEWS.filter((v) => {
