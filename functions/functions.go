@@ -125,7 +125,7 @@ func (r *Request) AsUser(ctx context.Context, fn func(pgx.Tx) error) error {
 // The service role passes.
 func (r *Request) AssertDataAccess(ctx context.Context) error {
 	err := r.AsUser(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, assertDataAccessSQL)
+		_, err := tx.Exec(ctx, stmt.AssertDataAccess)
 		return err
 	})
 	var pe *pgconn.PgError

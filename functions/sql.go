@@ -9,7 +9,8 @@ import (
 //go:embed sql/*.sql
 var sqlFiles embed.FS
 
-// query returns the statement in sql/<name>.sql.
-var query = sqlfile.Loader(sqlFiles)
+// statements are the package's SQL: field AssertDataAccess is
+// sql/assert_data_access.sql.
+type statements struct{ AssertDataAccess string }
 
-var assertDataAccessSQL = query("assert_data_access")
+var stmt = sqlfile.Load[statements](sqlFiles)

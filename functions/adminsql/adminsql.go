@@ -76,13 +76,10 @@ type Config struct {
 //go:embed sql/*.sql
 var queries embed.FS
 
-var query = sqlfile.Loader(queries)
+// statements are the package's SQL: field AuditStart is sql/audit_start.sql.
+type statements struct{ AuditStart, AuditFinish, TypeNames string }
 
-var (
-	auditStartSQL  = query("audit_start")
-	auditFinishSQL = query("audit_finish")
-	typeNamesSQL   = query("type_names")
-)
+var stmt = sqlfile.Load[statements](queries)
 
 // Service is the admin-sql function.
 type Service struct {
@@ -217,7 +214,7 @@ func (s *Service) handle(ctx context.Context, r *functions.Request) (any, error)
 		texts[i] = st.Text
 	}
 	// No audit, no run.
-	if _, err := s.owner.Exec(ctx, auditStartSQL, run.answer.RunID, admin.ID, admin.Email, readOnly, texts); err != nil {
+	if _, err := s.owner.Exec(ctx, stmt.AuditStart, run.answer.RunID, admin.ID, admin.Email, readOnly, texts); err != nil {
 		return nil, fmt.Errorf("admin-sql: write audit rows: %w", err)
 	}
 	started := s.now()
@@ -458,7 +455,7 @@ func (r *run) finishAudit(ctx context.Context) error {
 	if e := r.answer.Error; e != nil {
 		code[e.Statement-1], msg[e.Statement-1] = &e.Code, &e.Message
 	}
-	_, err := r.svc.owner.Exec(ctx, auditFinishSQL, r.answer.RunID, r.answer.Committed, idx, status, command, rows, code, msg, dur)
+	_, err := r.svc.owner.Exec(ctx, stmt.AuditFinish, r.answer.RunID, r.answer.Committed, idx, status, command, rows, code, msg, dur)
 	return err
 }
 
@@ -473,7 +470,7 @@ func (s *Service) nameTypes(ctx context.Context, stmts []Statement) {
 	}
 	names := map[uint32]string{}
 	if len(oids) > 0 {
-		rows, err := s.owner.Query(ctx, typeNamesSQL, oids)
+		rows, err := s.owner.Query(ctx, stmt.TypeNames, oids)
 		if err == nil {
 			for rows.Next() {
 				var oid int64

@@ -75,7 +75,7 @@ func (s *Service) schedule(ctx context.Context, r *functions.Request) (any, erro
 		}
 		tzJSON, _ := json.Marshal(tz)
 		err := r.AsUser(ctx, func(tx pgx.Tx) error {
-			_, err := tx.Exec(ctx, timezoneSaveSQL, string(tzJSON))
+			_, err := tx.Exec(ctx, stmt.TimezoneSave, string(tzJSON))
 			return err
 		})
 		if err != nil {
@@ -86,7 +86,7 @@ func (s *Service) schedule(ctx context.Context, r *functions.Request) (any, erro
 	// checked as the caller, under row-level security.
 	var visible bool
 	if err := r.AsUser(ctx, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, taskVisibleSQL, taskID).Scan(&visible)
+		return tx.QueryRow(ctx, stmt.TaskVisible, taskID).Scan(&visible)
 	}); err != nil {
 		return nil, err
 	}
@@ -131,8 +131,3 @@ func taskIDOf(raw json.RawMessage) (string, error) {
 	}
 	return id, nil
 }
-
-var (
-	timezoneSaveSQL = query("timezone_save") // as the caller: their own preference row
-	taskVisibleSQL  = query("task_visible")  // as the caller, under row-level security
-)

@@ -133,17 +133,6 @@ type due struct {
 	address                    string
 }
 
-// claimSQL takes up to $2 pending reminders due by $1. A row another
-// instance holds is skipped, not waited for. superseded: a later reminder
-// of the same task is also due already (only acted on for late rows).
-var claimSQL = query("claim")
-
-// insertNotificationsSQL writes one notifications row per reminder (the
-// table of spec 002 §3; realtime carries inserts to the app).
-var insertNotificationsSQL = query("insert_notifications")
-
-var markSQL = query("mark")
-
 // Deliver hands out every reminder due by now, batch by batch, and
 // returns how many it handled (delivered, superseded or dropped).
 func (s *Scheduler) Deliver(ctx context.Context) (int, error) {
@@ -157,7 +146,7 @@ func (s *Scheduler) Deliver(ctx context.Context) (int, error) {
 	}
 }
 
-// notificationRow is one row for insertNotificationsSQL.
+// notificationRow is one row for stmt.InsertNotifications.
 type notificationRow struct{ typ, title, message, userID, taskID, metadata string }
 
 func (s *Scheduler) deliverBatch(ctx context.Context) (int, error) {
@@ -166,7 +155,7 @@ func (s *Scheduler) deliverBatch(ctx context.Context) (int, error) {
 	n := 0
 	err := pgx.BeginFunc(ctx, s.svc.admin, func(tx pgx.Tx) error {
 		var exists bool
-		if err := tx.QueryRow(ctx, notificationsExistSQL).Scan(&exists); err != nil {
+		if err := tx.QueryRow(ctx, stmt.NotificationsExist).Scan(&exists); err != nil {
 			return err
 		}
 		if !exists {
@@ -175,7 +164,7 @@ func (s *Scheduler) deliverBatch(ctx context.Context) (int, error) {
 			}
 			return nil
 		}
-		rows, err := tx.Query(ctx, claimSQL, now, s.cfg.BatchSize)
+		rows, err := tx.Query(ctx, stmt.Claim, now, s.cfg.BatchSize)
 		if err != nil {
 			return err
 		}
@@ -218,11 +207,11 @@ func (s *Scheduler) deliverBatch(ctx context.Context) (int, error) {
 					cols[i] = append(cols[i], v)
 				}
 			}
-			if _, err := tx.Exec(ctx, insertNotificationsSQL, cols[0], cols[1], cols[2], cols[3], cols[4], cols[5]); err != nil {
+			if _, err := tx.Exec(ctx, stmt.InsertNotifications, cols[0], cols[1], cols[2], cols[3], cols[4], cols[5]); err != nil {
 				return fmt.Errorf("insert notifications: %w", err)
 			}
 		}
-		_, err = tx.Exec(ctx, markSQL, ids, statuses, lates, now)
+		_, err = tx.Exec(ctx, stmt.Mark, ids, statuses, lates, now)
 		return err
 	})
 	if err != nil {
@@ -331,7 +320,7 @@ func (s *Scheduler) ProcessRequests(ctx context.Context) (int, error) {
 	for {
 		n := 0
 		err := pgx.BeginFunc(ctx, s.svc.admin, func(tx pgx.Tx) error {
-			rows, err := tx.Query(ctx, claimRequestsSQL)
+			rows, err := tx.Query(ctx, stmt.ClaimRequests)
 			if err != nil {
 				return err
 			}
@@ -360,7 +349,7 @@ func (s *Scheduler) ProcessRequests(ctx context.Context) (int, error) {
 
 // Prune deletes handled reminders older than 30 days.
 func (s *Scheduler) Prune(ctx context.Context) (int, error) {
-	tag, err := s.svc.admin.Exec(ctx, pruneSQL,
+	tag, err := s.svc.admin.Exec(ctx, stmt.Prune,
 		s.svc.now().Add(-30*24*time.Hour))
 	return int(tag.RowsAffected()), err
 }
@@ -372,10 +361,3 @@ func (c cronLogger) Info(msg string, kv ...any) { c.l.Debug(msg, kv...) }
 func (c cronLogger) Error(err error, msg string, kv ...any) {
 	c.l.Error(msg, append(kv, "err", err)...)
 }
-
-// Statements used inline above, from sql/*.sql.
-var (
-	notificationsExistSQL = query("notifications_exist")
-	claimRequestsSQL      = query("claim_requests")
-	pruneSQL              = query("prune")
-)

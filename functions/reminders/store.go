@@ -12,10 +12,6 @@ import (
 // ErrTaskNotFound means the task does not exist.
 var ErrTaskNotFound = errors.New("task not found")
 
-// loadTask reads what planning needs, the recipient (the assignee, else the
-// owner) and the recipient's time zone. tx must bypass row-level security.
-var loadTaskSQL = query("load_task")
-
 // Replace recomputes the pending reminders of one task in tx (which must
 // bypass row-level security: the admin pool or service_role): earlier
 // pending rows go, the plan's rows come in. A reminder already delivered
@@ -32,7 +28,7 @@ func Replace(ctx context.Context, tx pgx.Tx, taskID string, now time.Time) (_ []
 		recipient string
 		tzName    string
 	)
-	err = tx.QueryRow(ctx, loadTaskSQL, taskID).Scan(&t.ID, &t.DueDate, &dueTime, &t.Reminders,
+	err = tx.QueryRow(ctx, stmt.LoadTask, taskID).Scan(&t.ID, &t.DueDate, &dueTime, &t.Reminders,
 		&t.Completed, &t.Deleted, &recipient, &tzName)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrTaskNotFound
@@ -55,11 +51,11 @@ func Replace(ctx context.Context, tx pgx.Tx, taskID string, now time.Time) (_ []
 	if d, _, ok := DueMoment(t, loc); ok && !t.Completed && !t.Deleted {
 		dueAt = &d
 	}
-	if _, err := tx.Exec(ctx, deletePendingSQL,
+	if _, err := tx.Exec(ctx, stmt.DeletePending,
 		taskID, now, dueAt); err != nil {
 		return nil, err
 	}
-	if _, err := tx.Exec(ctx, deleteRequestsSQL, taskID); err != nil {
+	if _, err := tx.Exec(ctx, stmt.DeleteRequests, taskID); err != nil {
 		return nil, err
 	}
 	if len(plan) == 0 {
@@ -72,16 +68,9 @@ func Replace(ctx context.Context, tx pgx.Tx, taskID string, now time.Time) (_ []
 	for i, r := range plan {
 		kinds[i], offsets[i], dues[i], fires[i] = r.Kind, int32(r.OffsetMinutes), r.TaskDueAt, r.FireAt
 	}
-	_, err = tx.Exec(ctx, insertRemindersSQL, taskID, recipient, kinds, offsets, dues, fires)
+	_, err = tx.Exec(ctx, stmt.InsertReminders, taskID, recipient, kinds, offsets, dues, fires)
 	if err != nil {
 		return nil, err
 	}
 	return plan, nil
 }
-
-// Statements used inline above, from sql/*.sql.
-var (
-	deletePendingSQL   = query("delete_pending")
-	deleteRequestsSQL  = query("delete_requests")
-	insertRemindersSQL = query("insert_reminders")
-)

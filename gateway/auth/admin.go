@@ -2,19 +2,18 @@ package auth
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/admin"
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/mailer"
+	"daybase/gateway/auth/mfa"
+	"daybase/gateway/auth/ott"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 )
@@ -43,85 +42,17 @@ func (s *Service) adminListUsers(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	qv := r.URL.Query()
-	page, perPage := 1, 50
-	if v := qv.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return apierr.Fail(apierr.CodeValidationFailed, "page must be a positive number")
-		}
-		page = n
-	}
-	if v := qv.Get("per_page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return apierr.Fail(apierr.CodeValidationFailed, "per_page must be a positive number")
-		}
-		perPage = min(n, 1000)
-	}
-	filter := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(qv.Get("filter")) + "%"
-	var total int
-	if err := s.db.QueryRow(ctx, store.AdminCountUsers, filter).Scan(&total); err != nil {
-		return fmt.Errorf("count users: %w", err)
-	}
-	rows, err := s.db.Query(ctx, store.AdminListUsers, filter, perPage, (page-1)*perPage)
+	page, perPage, err := admin.Page(qv)
 	if err != nil {
-		return fmt.Errorf("list users: %w", err)
+		return err
 	}
-	users := []*User{}
-	for rows.Next() {
-		u, err := store.ScanUser(rows)
-		if err != nil {
-			rows.Close()
-			return fmt.Errorf("list users: %w", err)
-		}
-		users = append(users, u)
+	users, total, err := admin.List(ctx, s.db, qv.Get("filter"), page, perPage)
+	if err != nil {
+		return err
 	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("list users: %w", err)
-	}
-	last := max(1, (total+perPage-1)/perPage)
-	link := func(p int, rel string) string {
-		v := url.Values{"page": {strconv.Itoa(p)}, "per_page": {strconv.Itoa(perPage)}}
-		if f := qv.Get("filter"); f != "" {
-			v.Set("filter", f)
-		}
-		return fmt.Sprintf(`<%s?%s>; rel="%s"`, r.URL.Path, v.Encode(), rel)
-	}
-	var links []string
-	if page < last {
-		links = append(links, link(page+1, "next"))
-	}
-	links = append(links, link(last, "last"))
-	w.Header().Set("Link", strings.Join(links, ", "))
+	w.Header().Set("Link", admin.Links(r.URL.Path, qv, page, perPage, total))
 	w.Header().Set("X-Total-Count", strconv.Itoa(total))
 	return writeJSON(w, http.StatusOK, map[string]any{"users": users, "aud": "authenticated"})
-}
-
-// adminUserParams are the fields of admin create and update.
-type adminUserParams struct {
-	ID           string         `json:"id"`
-	Email        string         `json:"email"`
-	Phone        string         `json:"phone"`
-	Password     *string        `json:"password"`
-	EmailConfirm bool           `json:"email_confirm"`
-	PhoneConfirm bool           `json:"phone_confirm"`
-	UserMetadata map[string]any `json:"user_metadata"`
-	AppMetadata  map[string]any `json:"app_metadata"`
-	Role         string         `json:"role"`
-	BanDuration  string         `json:"ban_duration"`
-}
-
-// banUntil turns ban_duration into banned_until: "none" lifts a ban.
-func (s *Service) banUntil(d string) (*time.Time, error) {
-	if d == "none" {
-		return nil, nil
-	}
-	dur, err := time.ParseDuration(d)
-	if err != nil || dur < 0 {
-		return nil, apierr.Fail(apierr.CodeValidationFailed, "invalid format for ban duration: %q (want a duration such as 24h, or none)", d)
-	}
-	t := s.now().Add(dur)
-	return &t, nil
 }
 
 // adminCreateUser creates a user, confirmed when email_confirm is set.
@@ -130,7 +61,7 @@ func (s *Service) adminCreateUser(w http.ResponseWriter, r *http.Request) error 
 	if err := s.requireAdmin(r); err != nil {
 		return err
 	}
-	var p adminUserParams
+	var p admin.UserParams
 	if err := readJSON(r, &p); err != nil {
 		return err
 	}
@@ -158,7 +89,7 @@ func (s *Service) adminCreateUser(w http.ResponseWriter, r *http.Request) error 
 		if existing, err := s.userIDByEmail(ctx, tx, email); err != nil {
 			return err
 		} else if existing != "" {
-			return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
+			return admin.ErrEmailExists()
 		}
 		var err error
 		userID, err = s.createUser(ctx, tx, newUser{Email: email, PasswordHash: hash, UserMetadata: p.UserMetadata,
@@ -167,18 +98,12 @@ func (s *Service) adminCreateUser(w http.ResponseWriter, r *http.Request) error 
 			return err
 		}
 		if p.EmailConfirm {
-			if _, err := tx.Exec(ctx, store.ConfirmEmail, userID); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.ConfirmEmail, userID); err != nil {
 				return fmt.Errorf("confirm: %w", err)
 			}
 		}
-		if p.BanDuration != "" {
-			until, err := s.banUntil(p.BanDuration)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, store.AdminSetBan, userID, until); err != nil {
-				return fmt.Errorf("ban: %w", err)
-			}
+		if err := admin.SetBan(ctx, tx, userID, p.BanDuration, s.now(), false); err != nil {
+			return err
 		}
 		return s.audit(ctx, tx, r, "user_signedup", userID, map[string]any{"provider": "email", "by": "admin"})
 	})
@@ -210,7 +135,7 @@ func (s *Service) adminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 	if err := s.requireAdmin(r); err != nil {
 		return err
 	}
-	var p adminUserParams
+	var p admin.UserParams
 	if err := readJSON(r, &p); err != nil {
 		return err
 	}
@@ -237,55 +162,8 @@ func (s *Service) adminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 		}
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		if newEmail != "" && newEmail != u.Email {
-			if other, err := s.userIDByEmail(ctx, tx, newEmail); err != nil {
-				return err
-			} else if other != "" {
-				return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
-			}
-			if _, err := tx.Exec(ctx, store.ApplyEmailChange, u.ID, newEmail); err != nil {
-				return fmt.Errorf("change email: %w", err)
-			}
-		}
-		if p.Password != nil {
-			if _, err := tx.Exec(ctx, store.SetPassword, u.ID, hash); err != nil {
-				return fmt.Errorf("set password: %w", err)
-			}
-		}
-		if p.EmailConfirm {
-			if _, err := tx.Exec(ctx, store.ConfirmEmail, u.ID); err != nil {
-				return fmt.Errorf("confirm: %w", err)
-			}
-		}
-		if p.UserMetadata != nil {
-			if _, err := tx.Exec(ctx, store.MergeUserMetadata, u.ID, p.UserMetadata); err != nil {
-				return fmt.Errorf("user metadata: %w", err)
-			}
-		}
-		if p.AppMetadata != nil {
-			if _, err := tx.Exec(ctx, store.MergeAppMetadata, u.ID, p.AppMetadata); err != nil {
-				return fmt.Errorf("app metadata: %w", err)
-			}
-		}
-		if p.Role != "" {
-			if _, err := tx.Exec(ctx, store.AdminSetRole, u.ID, p.Role); err != nil {
-				return fmt.Errorf("role: %w", err)
-			}
-		}
-		if p.BanDuration != "" {
-			until, err := s.banUntil(p.BanDuration)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, store.AdminSetBan, u.ID, until); err != nil {
-				return fmt.Errorf("ban: %w", err)
-			}
-			if until != nil {
-				// A banned user's sessions end now.
-				if _, err := tx.Exec(ctx, store.DeleteUserSessions, u.ID); err != nil {
-					return fmt.Errorf("end sessions: %w", err)
-				}
-			}
+		if err := admin.Update(ctx, tx, u, p, newEmail, hash, s.now()); err != nil {
+			return err
 		}
 		return s.audit(ctx, tx, r, "user_modified", u.ID, map[string]any{"by": "admin"})
 	})
@@ -318,12 +196,8 @@ func (s *Service) adminDeleteUser(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		query := store.AdminDeleteUser
-		if p.ShouldSoftDelete {
-			query = store.AdminSoftDeleteUser
-		}
-		if _, err := tx.Exec(ctx, query, u.ID); err != nil {
-			return fmt.Errorf("delete user: %w", err)
+		if err := admin.Delete(ctx, tx, u.ID, p.ShouldSoftDelete); err != nil {
+			return err
 		}
 		return s.audit(ctx, tx, r, "user_deleted", u.ID, map[string]any{"soft": p.ShouldSoftDelete})
 	})
@@ -369,7 +243,7 @@ func (s *Service) adminDeleteFactor(w http.ResponseWriter, r *http.Request) erro
 		return apierr.Fail(apierr.CodeMFAFactorNotFound, "Factor not found")
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		if err := s.removeFactor(ctx, tx, gone.ID); err != nil {
+		if err := mfa.Remove(ctx, tx, gone.ID); err != nil {
 			return err
 		}
 		return s.audit(ctx, tx, r, "factor_unenrolled", u.ID, map[string]any{"factor_id": gone.ID, "by": "admin"})
@@ -380,15 +254,6 @@ func (s *Service) adminDeleteFactor(w http.ResponseWriter, r *http.Request) erro
 	return writeJSON(w, http.StatusOK, gone)
 }
 
-type generateLinkParams struct {
-	Type       string         `json:"type"`
-	Email      string         `json:"email"`
-	NewEmail   string         `json:"new_email"`
-	Password   string         `json:"password"`
-	Data       map[string]any `json:"data"`
-	RedirectTo string         `json:"redirect_to"`
-}
-
 // adminGenerateLink makes the link and code a mail would carry without
 // sending it, for apps that send their own mail.
 func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) error {
@@ -396,7 +261,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 	if err := s.requireAdmin(r); err != nil {
 		return err
 	}
-	var p generateLinkParams
+	var p admin.LinkParams
 	if err := readJSON(r, &p); err != nil {
 		return err
 	}
@@ -426,7 +291,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 		switch p.Type {
 		case "signup", "invite":
 			if u != nil && u.EmailConfirmedAt != nil {
-				return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
+				return admin.ErrEmailExists()
 			}
 			if p.Type == "signup" {
 				if err := s.checkNewPassword(p.Password); err != nil {
@@ -445,7 +310,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 					return err
 				}
 			}
-			code, hash, err = s.issueOTT(ctx, tx, userID, ottConfirmation, email)
+			code, hash, err = s.issueOTT(ctx, tx, userID, ott.Confirmation, email)
 			return err
 		case "magiclink":
 			if u == nil {
@@ -453,13 +318,13 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 					return err
 				}
 			}
-			code, hash, err = s.issueOTT(ctx, tx, userID, ottRecovery, email)
+			code, hash, err = s.issueOTT(ctx, tx, userID, ott.Recovery, email)
 			return err
 		case "recovery":
 			if u == nil {
 				return errUserNotFound()
 			}
-			code, hash, err = s.issueOTT(ctx, tx, userID, ottRecovery, email)
+			code, hash, err = s.issueOTT(ctx, tx, userID, ott.Recovery, email)
 			return err
 		case "email_change_current", "email_change_new":
 			if u == nil {
@@ -472,13 +337,13 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 			if other, err := s.userIDByEmail(ctx, tx, newEmail); err != nil {
 				return err
 			} else if other != "" {
-				return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
+				return admin.ErrEmailExists()
 			}
-			if _, err := tx.Exec(ctx, store.SetEmailChange, userID, newEmail); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.SetEmailChange, userID, newEmail); err != nil {
 				return fmt.Errorf("record e-mail change: %w", err)
 			}
 			verifyType = "email_change"
-			newCode, newHash, err := s.issueOTT(ctx, tx, userID, ottEmailChangeNew, newEmail)
+			newCode, newHash, err := s.issueOTT(ctx, tx, userID, ott.EmailChangeNew, newEmail)
 			if err != nil {
 				return err
 			}
@@ -486,7 +351,7 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 			if !s.cfg.SecureEmailChange {
 				return nil
 			}
-			curCode, curHash, err := s.issueOTT(ctx, tx, userID, ottEmailChangeCurrent, email)
+			curCode, curHash, err := s.issueOTT(ctx, tx, userID, ott.EmailChangeCurrent, email)
 			if p.Type == "email_change_current" {
 				code, hash = curCode, curHash
 			}
@@ -501,21 +366,13 @@ func (s *Service) adminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	// The answer is the user's fields plus the link's (auth-js
-	// _generateLinkResponse splits them again).
-	b, err := json.Marshal(u)
+	out, err := admin.LinkAnswer(u, map[string]any{
+		"action_link": s.verifyURL(hash, verifyType, redirect, false), "email_otp": code,
+		"hashed_token": hash, "redirect_to": redirect, "verification_type": verifyType,
+	})
 	if err != nil {
 		return err
 	}
-	out := map[string]any{}
-	if err := json.Unmarshal(b, &out); err != nil {
-		return err
-	}
-	out["action_link"] = s.verifyURL(hash, verifyType, redirect, false)
-	out["email_otp"] = code
-	out["hashed_token"] = hash
-	out["redirect_to"] = redirect
-	out["verification_type"] = verifyType
 	return writeJSON(w, http.StatusOK, out)
 }
 
@@ -549,12 +406,12 @@ func (s *Service) invite(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 			if u.EmailConfirmedAt != nil {
-				return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
+				return admin.ErrEmailExists()
 			}
 		} else if userID, err = s.createUser(ctx, tx, newUser{Email: email, UserMetadata: p.Data, Provider: "email", Invited: true}); err != nil {
 			return err
 		}
-		code, hash, err := s.issueOTT(ctx, tx, userID, ottConfirmation, email)
+		code, hash, err := s.issueOTT(ctx, tx, userID, ott.Confirmation, email)
 		if err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package auth
 import (
 	"sync"
 
+	"daybase/gateway/auth/redirect"
 	"daybase/gateway/auth/store"
 	"daybase/gateway/auth/wire"
 )
@@ -13,6 +14,13 @@ type (
 	User     = wire.User
 	Identity = wire.Identity
 	Factor   = wire.Factor
+)
+
+// The browser flows' redirects are rendered by gateway/auth/redirect.
+var (
+	implicitFragment = redirect.Session
+	withFragment     = redirect.WithFragment
+	errorRedirect    = redirect.WithError
 )
 
 // querier is what both the pool and a transaction offer.

@@ -23,7 +23,7 @@ func (s *Service) PruneAnonymousUsers(ctx context.Context) (int, error) {
 	cutoff := s.now().Add(-s.cfg.AnonymousUserTTL)
 	total := 0
 	for {
-		tag, err := s.db.Exec(ctx, store.PruneAnonymousUsers, cutoff, pruneBatch)
+		tag, err := s.db.Exec(ctx, store.SQL.PruneAnonymousUsers, cutoff, pruneBatch)
 		if err != nil {
 			return total, fmt.Errorf("prune anonymous users: %w", err)
 		}

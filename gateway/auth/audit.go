@@ -15,7 +15,7 @@ func (s *Service) audit(ctx context.Context, db querier, r *http.Request, action
 	if len(traits) > 0 {
 		payload["traits"] = traits
 	}
-	if _, err := db.Exec(ctx, store.InsertAudit, payload, s.clientIP(r)); err != nil {
+	if _, err := db.Exec(ctx, store.SQL.InsertAudit, payload, s.clientIP(r)); err != nil {
 		return fmt.Errorf("audit %s: %w", action, err)
 	}
 	return nil

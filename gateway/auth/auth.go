@@ -315,7 +315,7 @@ func (s *Service) requireUser(ctx context.Context, r *http.Request) (caller, err
 	c := caller{UserID: sub, Claims: id.Claims}
 	c.SessionID, _ = id.Claims["session_id"].(string)
 	var userOK, sessionOK bool
-	err := s.db.QueryRow(ctx, store.CallerExists, sub, nullUUID(c.SessionID)).Scan(&userOK, &sessionOK)
+	err := s.db.QueryRow(ctx, store.SQL.CallerExists, sub, nullUUID(c.SessionID)).Scan(&userOK, &sessionOK)
 	if err != nil {
 		return caller{}, fmt.Errorf("look up caller: %w", err)
 	}

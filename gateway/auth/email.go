@@ -9,6 +9,7 @@ import (
 
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/mailer"
+	"daybase/gateway/auth/ott"
 	"daybase/gateway/auth/store"
 )
 
@@ -33,6 +34,24 @@ func (s *Service) mailRequest(ctx context.Context, r *http.Request, rawEmail str
 	return normaliseEmail(rawEmail)
 }
 
+// mailAccount is the start of recover and resend: the PKCE parameters,
+// mailRequest, the per-recipient limit, the redirect and the account of
+// the address ("" for none: the caller answers as if it had mailed).
+func (s *Service) mailAccount(ctx context.Context, r *http.Request, pk pkceParams, rawEmail string, sec securityMeta) (challenge, method, email, redirect, userID string, err error) {
+	if challenge, method, err = pk.Parse(); err != nil {
+		return
+	}
+	if email, err = s.mailRequest(ctx, r, rawEmail, sec); err != nil {
+		return
+	}
+	if err = s.limits.emailSend.take(email, s.now()); err != nil {
+		return
+	}
+	redirect = s.redirectTarget(r.URL.Query().Get("redirect_to"))
+	userID, err = s.userIDByEmail(ctx, s.db, email)
+	return
+}
+
 type recoverParams struct {
 	Email    string       `json:"email"`
 	Security securityMeta `json:"gotrue_meta_security"`
@@ -46,19 +65,7 @@ func (s *Service) recover(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(r, &p); err != nil {
 		return err
 	}
-	challenge, method, err := p.parse()
-	if err != nil {
-		return err
-	}
-	email, err := s.mailRequest(ctx, r, p.Email, p.Security)
-	if err != nil {
-		return err
-	}
-	if err := s.limits.emailSend.take(email, s.now()); err != nil {
-		return err
-	}
-	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
-	userID, err := s.userIDByEmail(ctx, s.db, email)
+	challenge, method, email, redirect, userID, err := s.mailAccount(ctx, r, p.pkceParams, p.Email, p.Security)
 	if err != nil || userID == "" {
 		return orEmpty(w, err)
 	}
@@ -68,7 +75,7 @@ func (s *Service) recover(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 		}
-		code, hash, err := s.issueOTT(ctx, tx, userID, ottRecovery, email)
+		code, hash, err := s.issueOTT(ctx, tx, userID, ott.Recovery, email)
 		if err != nil {
 			return err
 		}
@@ -110,7 +117,7 @@ func (s *Service) otp(w http.ResponseWriter, r *http.Request) error {
 	if p.Phone != "" {
 		return apierr.Fail(apierr.CodePhoneProviderDisabled, "Phone logins are disabled")
 	}
-	challenge, method, err := p.parse()
+	challenge, method, err := p.Parse()
 	if err != nil {
 		return err
 	}
@@ -150,16 +157,16 @@ func (s *Service) otp(w http.ResponseWriter, r *http.Request) error {
 		}
 		// An unconfirmed address gets a sign-up confirmation, a confirmed
 		// one a magic link; both verify as type "email" with the code.
-		ott, verifyType, kind := ottRecovery, "magiclink", mailer.MagicLink
+		tokenType, verifyType, kind := ott.Recovery, "magiclink", mailer.MagicLink
 		if u.EmailConfirmedAt == nil {
-			ott, verifyType, kind = ottConfirmation, "signup", mailer.Confirmation
+			tokenType, verifyType, kind = ott.Confirmation, "signup", mailer.Confirmation
 		}
 		if challenge != "" {
 			if err := s.startEmailFlow(ctx, tx, userID, challenge, method, authMethodFor(verifyType)); err != nil {
 				return err
 			}
 		}
-		code, hash, err := s.issueOTT(ctx, tx, userID, ott, email)
+		code, hash, err := s.issueOTT(ctx, tx, userID, tokenType, email)
 		if err != nil {
 			return err
 		}
@@ -193,19 +200,7 @@ func (s *Service) resend(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return apierr.Fail(apierr.CodeValidationFailed, "Missing one of these types: signup, email_change, sms, phone_change")
 	}
-	challenge, method, err := p.parse()
-	if err != nil {
-		return err
-	}
-	email, err := s.mailRequest(ctx, r, p.Email, p.Security)
-	if err != nil {
-		return err
-	}
-	if err := s.limits.emailSend.take(email, s.now()); err != nil {
-		return err
-	}
-	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
-	userID, err := s.userIDByEmail(ctx, s.db, email)
+	challenge, method, email, redirect, userID, err := s.mailAccount(ctx, r, p.pkceParams, p.Email, p.Security)
 	if err != nil || userID == "" {
 		return orEmpty(w, err)
 	}
@@ -238,10 +233,10 @@ func (s *Service) resend(w http.ResponseWriter, r *http.Request) error {
 // sendEmailChange mails the confirmation(s) of an e-mail change: to the new
 // address, and with SecureEmailChange to the current one too.
 func (s *Service) sendEmailChange(ctx context.Context, tx pgx.Tx, u *User, newEmail, redirect string, pkce bool) error {
-	if _, err := tx.Exec(ctx, store.SetEmailChange, u.ID, newEmail); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.SetEmailChange, u.ID, newEmail); err != nil {
 		return fmt.Errorf("record e-mail change: %w", err)
 	}
-	code, hash, err := s.issueOTT(ctx, tx, u.ID, ottEmailChangeNew, newEmail)
+	code, hash, err := s.issueOTT(ctx, tx, u.ID, ott.EmailChangeNew, newEmail)
 	if err != nil {
 		return err
 	}
@@ -252,10 +247,10 @@ func (s *Service) sendEmailChange(ctx context.Context, tx pgx.Tx, u *User, newEm
 		return err
 	}
 	if !s.cfg.SecureEmailChange || u.Email == "" {
-		_, err := tx.Exec(ctx, store.DeleteOneTimeToken, u.ID, ottEmailChangeCurrent)
+		_, err := tx.Exec(ctx, store.SQL.DeleteOneTimeToken, u.ID, ott.EmailChangeCurrent)
 		return err
 	}
-	code, hash, err = s.issueOTT(ctx, tx, u.ID, ottEmailChangeCurrent, u.Email)
+	code, hash, err = s.issueOTT(ctx, tx, u.ID, ott.EmailChangeCurrent, u.Email)
 	if err != nil {
 		return err
 	}
@@ -287,7 +282,7 @@ func (s *Service) reauthenticate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		code, hash, err := s.issueOTT(ctx, tx, u.ID, ottReauthentication, u.Email)
+		code, hash, err := s.issueOTT(ctx, tx, u.ID, ott.Reauthentication, u.Email)
 		if err != nil {
 			return err
 		}

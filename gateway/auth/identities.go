@@ -45,7 +45,7 @@ func (s *Service) authorizeLink(w http.ResponseWriter, r *http.Request) error {
 // and an anonymous user becomes permanent.
 func (s *Service) linkIdentity(ctx context.Context, tx pgx.Tx, r *http.Request, userID, provider string, pu *providerUser) error {
 	var owner string
-	err := tx.QueryRow(ctx, store.IdentityByProvider, provider, pu.ID).Scan(&owner)
+	err := tx.QueryRow(ctx, store.SQL.IdentityByProvider, provider, pu.ID).Scan(&owner)
 	switch {
 	case err == nil && owner == userID:
 		return apierr.Fail(apierr.CodeIdentityAlreadyExists, "Identity is already linked")
@@ -62,20 +62,20 @@ func (s *Service) linkIdentity(ctx context.Context, tx pgx.Tx, r *http.Request, 
 		if pu.Email == "" || !pu.EmailVerified {
 			return apierr.Fail(apierr.CodeEmailNotConfirmed, "Unverified email with %s: verify the address with %s and try again", provider, provider).WithStatus(http.StatusUnprocessableEntity)
 		}
-		if _, err := tx.Exec(ctx, store.SetEmailFromIdentity, userID, strings.ToLower(pu.Email)); err != nil {
+		if _, err := tx.Exec(ctx, store.SQL.SetEmailFromIdentity, userID, strings.ToLower(pu.Email)); err != nil {
 			if isUniqueViolation(err) {
 				return apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
 			}
 			return fmt.Errorf("set email from identity: %w", err)
 		}
 	}
-	if _, err := tx.Exec(ctx, store.InsertIdentity, pu.ID, userID, identityData(provider, pu), provider); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.InsertIdentity, pu.ID, userID, identityData(provider, pu), provider); err != nil {
 		return fmt.Errorf("link identity: %w", err)
 	}
-	if _, err := tx.Exec(ctx, store.AddProvider, userID, provider); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.AddProvider, userID, provider); err != nil {
 		return fmt.Errorf("add provider: %w", err)
 	}
-	if _, err := tx.Exec(ctx, store.MakePermanent, userID); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.MakePermanent, userID); err != nil {
 		return fmt.Errorf("make permanent: %w", err)
 	}
 	return s.audit(ctx, tx, r, "identity_linked", userID, map[string]any{"provider": provider, "provider_id": pu.ID})
@@ -98,7 +98,7 @@ func (s *Service) unlinkIdentity(w http.ResponseWriter, r *http.Request) error {
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		var provider *string
 		var count int
-		if err := tx.QueryRow(ctx, store.UserIdentityByID, id, c.UserID).Scan(&provider, &count); err != nil {
+		if err := tx.QueryRow(ctx, store.SQL.UserIdentityByID, id, c.UserID).Scan(&provider, &count); err != nil {
 			return fmt.Errorf("find identity: %w", err)
 		}
 		// GoTrue checks the count first: a sole identity is never deletable.
@@ -108,7 +108,7 @@ func (s *Service) unlinkIdentity(w http.ResponseWriter, r *http.Request) error {
 		if provider == nil {
 			return apierr.Fail(apierr.CodeIdentityNotFound, "Identity doesn't exist")
 		}
-		if _, err := tx.Exec(ctx, store.DeleteIdentity, id, c.UserID); err != nil {
+		if _, err := tx.Exec(ctx, store.SQL.DeleteIdentity, id, c.UserID); err != nil {
 			return fmt.Errorf("delete identity: %w", err)
 		}
 		return s.audit(ctx, tx, r, "identity_unlinked", c.UserID, map[string]any{"identity_id": id, "provider": *provider})

@@ -128,7 +128,7 @@ func (s *Service) idTokenGrant(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		var banned bool
-		if err := tx.QueryRow(ctx, store.UserBanned, userID).Scan(&banned); err != nil {
+		if err := tx.QueryRow(ctx, store.SQL.UserBanned, userID).Scan(&banned); err != nil {
 			return fmt.Errorf("load ban: %w", err)
 		}
 		if banned {

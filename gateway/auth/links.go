@@ -2,46 +2,20 @@ package auth
 
 import (
 	"context"
-	"fmt"
 	"net/url"
-	"regexp"
-	"strings"
 
-	"daybase/gateway/auth/apierr"
-	"daybase/gateway/auth/codes"
+	"daybase/gateway/auth/flow"
+	"daybase/gateway/auth/ott"
 	"daybase/gateway/auth/redirect"
-	"daybase/gateway/auth/store"
-)
-
-// One-time token types, as GoTrue names them in auth.one_time_tokens.
-const (
-	ottConfirmation       = "confirmation_token"
-	ottRecovery           = "recovery_token"
-	ottEmailChangeNew     = "email_change_token_new"
-	ottEmailChangeCurrent = "email_change_token_current"
-	ottReauthentication   = "reauthentication_token"
 )
 
 // pkcePrefix marks link tokens whose flow ends with a PKCE code exchange
 // (GoTrue's "pkce_" prefix).
 const pkcePrefix = "pkce_"
 
-// issueOTT stores a fresh one-time token of typ for userID, sent to
-// address, replacing the previous one of that type, and stamps the user's
-// matching *_sent_at column.
+// issueOTT stores a fresh one-time token (ott.Issue).
 func (s *Service) issueOTT(ctx context.Context, db querier, userID, typ, address string) (code, hash string, err error) {
-	code, err = codes.NewOTP(s.random)
-	if err != nil {
-		return "", "", err
-	}
-	hash = codes.Hash(address, code)
-	if _, err := db.Exec(ctx, store.UpsertOneTimeToken, userID, typ, hash, address); err != nil {
-		return "", "", fmt.Errorf("store %s: %w", typ, err)
-	}
-	if _, err := db.Exec(ctx, store.SetSentAt, userID, typ); err != nil {
-		return "", "", fmt.Errorf("stamp %s: %w", typ, err)
-	}
-	return code, hash, nil
+	return ott.Issue(ctx, db, s.random, userID, typ, address)
 }
 
 // verifyURL is the link a mail carries: GET /verify redirects the browser
@@ -72,39 +46,10 @@ func (s *Service) redirectTarget(raw string) string {
 }
 
 // pkceParams are the PKCE fields supabase-js adds to sign-up, recovery,
-// OTP and resend bodies (null without PKCE).
-type pkceParams struct {
-	CodeChallenge       *string `json:"code_challenge"`
-	CodeChallengeMethod *string `json:"code_challenge_method"`
-}
+// OTP and resend bodies (flow.PKCE).
+type pkceParams = flow.PKCE
 
-// codeChallengePattern is what GoTrue accepts as a challenge.
-var codeChallengePattern = regexp.MustCompile(`^[a-zA-Z._~0-9-]{43,128}$`)
-
-// parse returns the challenge and its lower-case method, or "" and "" for
-// a request without PKCE.
-func (p pkceParams) parse() (challenge, method string, err error) {
-	challenge, method = deref(p.CodeChallenge), strings.ToLower(deref(p.CodeChallengeMethod))
-	if challenge == "" && method == "" {
-		return "", "", nil
-	}
-	if challenge == "" || method == "" {
-		return "", "", apierr.Fail(apierr.CodeValidationFailed, "PKCE flow requires code_challenge_method and code_challenge")
-	}
-	if method != "s256" && method != "plain" {
-		return "", "", apierr.Fail(apierr.CodeValidationFailed, "code challenge method not supported: use s256 or plain")
-	}
-	if !codeChallengePattern.MatchString(challenge) {
-		return "", "", apierr.Fail(apierr.CodeValidationFailed, "code challenge has to be between 43 and 128 characters of [a-zA-Z._~0-9-]")
-	}
-	return challenge, method, nil
-}
-
-// startEmailFlow records a PKCE flow for an e-mail link: the verify link
-// then ends in redirect_to?code=…, exchanged with the verifier.
+// startEmailFlow records a PKCE flow for an e-mail link (flow.StartEmail).
 func (s *Service) startEmailFlow(ctx context.Context, db querier, userID, challenge, method, authMethod string) error {
-	if _, err := db.Exec(ctx, store.InsertFlowState, nullUUID(userID), challenge, method, "email", authMethod, nil); err != nil {
-		return fmt.Errorf("store flow state: %w", err)
-	}
-	return nil
+	return flow.StartEmail(ctx, db, userID, challenge, method, authMethod)
 }

@@ -2,8 +2,6 @@ package auth
 
 import (
 	"context"
-	"crypto/subtle"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -11,21 +9,12 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/pquerna/otp"
-	"github.com/pquerna/otp/totp"
 
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/codes"
-	"daybase/gateway/auth/qrsvg"
+	"daybase/gateway/auth/mfa"
 	"daybase/gateway/auth/store"
 	"daybase/gateway/auth/wire"
-)
-
-// TOTP parameters every authenticator app understands, as GoTrue uses
-// them: SHA1, 6 digits, 30 s, one period of clock skew either way.
-const (
-	totpPeriod = 30
-	totpSkew   = 1
 )
 
 // mfaCaller is a signed-in, non-anonymous user with a session, as the
@@ -47,7 +36,7 @@ func (s *Service) mfaCaller(ctx context.Context, r *http.Request) (caller, *User
 	}
 	var aal string
 	var amr []wire.AMREntry
-	if err := s.db.QueryRow(ctx, store.SessionAuth, c.SessionID).Scan(&aal, &amr); err != nil {
+	if err := s.db.QueryRow(ctx, store.SQL.SessionAuth, c.SessionID).Scan(&aal, &amr); err != nil {
 		return caller{}, nil, "", fmt.Errorf("load session: %w", err)
 	}
 	return c, u, aal, nil
@@ -114,52 +103,29 @@ func (s *Service) enrollFactor(w http.ResponseWriter, r *http.Request) error {
 	if account == "" {
 		account = u.ID
 	}
-	key, err := totp.Generate(totp.GenerateOpts{Issuer: issuer, AccountName: account, Rand: s.random})
-	if err != nil {
-		return fmt.Errorf("generate TOTP secret: %w", err)
-	}
-	svg, err := qrsvg.Render(key.URL())
+	key, err := mfa.NewTOTP(issuer, account, s.random)
 	if err != nil {
 		return err
 	}
-	id, err := s.insertFactor(ctx, r, c, u, aal, p.FriendlyName, "totp", key.Secret())
+	id, err := s.insertFactor(ctx, r, c, u, aal, p.FriendlyName, "totp", key.Secret)
 	if err != nil {
 		return err
 	}
 	return writeJSON(w, http.StatusOK, enrollResponse{
 		ID: id, Type: "totp", FriendlyName: p.FriendlyName,
-		TOTP: totpObject{QRCode: svg, Secret: key.Secret(), URI: key.URL()},
+		TOTP: totpObject{QRCode: key.QRCode, Secret: key.Secret, URI: key.URI},
 	})
 }
 
-// insertFactor adds an unverified factor within the user's limits: names
-// unique, at most MFAMaxFactors, and an aal2 session once one is verified.
+// insertFactor adds an unverified factor within the user's limits
+// (mfa.Insert) and audits it.
 func (s *Service) insertFactor(ctx context.Context, r *http.Request, c caller, u *User, aal, name, kind, secret string) (string, error) {
 	var id string
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		// The user row's lock serialises concurrent enrolments, so the
-		// limit and the name check hold.
-		var factors []Factor
-		if err := tx.QueryRow(ctx, store.FactorsForEnroll, u.ID, s.cfg.MFAFactorExpiry).Scan(&factors); err != nil {
-			return fmt.Errorf("list factors: %w", err)
-		}
-		verified := 0
-		for _, f := range factors {
-			if f.FriendlyName == name {
-				return apierr.Fail(apierr.CodeMFAFactorNameConflict, "A factor with the friendly name %q for this user already exists", name)
-			}
-			if f.Status == "verified" {
-				verified++
-			}
-		}
-		if len(factors) >= s.cfg.MFAMaxFactors {
-			return apierr.Fail(apierr.CodeTooManyFactors, "Maximum number of verified factors reached, unenroll to continue")
-		}
-		if verified > 0 && aal != "aal2" {
-			return apierr.Fail(apierr.CodeInsufficientAAL, "AAL2 required to enroll a new factor")
-		}
-		if err := tx.QueryRow(ctx, store.InsertFactor, u.ID, name, kind, secret).Scan(&id); err != nil {
-			return fmt.Errorf("insert factor: %w", err)
+		var err error
+		limits := mfa.Limits{MaxFactors: s.cfg.MFAMaxFactors, Expiry: s.cfg.MFAFactorExpiry}
+		if id, err = mfa.Insert(ctx, tx, limits, u.ID, aal, name, kind, secret); err != nil {
+			return err
 		}
 		return s.audit(ctx, tx, r, "factor_in_progress", c.UserID, map[string]any{"factor_id": id, "factor_type": kind})
 	})
@@ -167,15 +133,17 @@ func (s *Service) insertFactor(ctx context.Context, r *http.Request, c caller, u
 }
 
 // factorRow is a factor with its secret, for challenges and verification.
-type factorRow struct {
-	ID        string
-	UserID    string
-	Type      string
-	Status    string
-	Secret    string
-	CreatedAt time.Time
-	// Credential is a verified security key's go-webauthn credential.
-	Credential []byte
+type factorRow = mfa.Factor
+
+// callerFactor is the MFA caller, their factor named in the path, and
+// their session's aal.
+func (s *Service) callerFactor(ctx context.Context, r *http.Request) (caller, *factorRow, string, error) {
+	c, _, aal, err := s.mfaCaller(ctx, r)
+	if err != nil {
+		return caller{}, nil, "", err
+	}
+	f, err := s.loadFactor(ctx, s.db, r, c.UserID)
+	return c, f, aal, err
 }
 
 // loadFactor finds the caller's factor named in the path.
@@ -184,29 +152,14 @@ func (s *Service) loadFactor(ctx context.Context, db querier, r *http.Request, u
 	if !isUUID(id) {
 		return nil, apierr.Fail(apierr.CodeValidationFailed, "factor_id must be an UUID").WithStatus(http.StatusNotFound)
 	}
-	f := &factorRow{}
-	err := db.QueryRow(ctx, store.FactorByID, id, userID).Scan(&f.ID, &f.UserID, &f.Type, &f.Status, &f.Secret, &f.CreatedAt, &f.Credential)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, apierr.Fail(apierr.CodeMFAFactorNotFound, "Factor not found")
-	}
-	if err != nil {
-		return nil, fmt.Errorf("load factor: %w", err)
-	}
-	if f.Status != "verified" && s.now().After(f.CreatedAt.Add(s.cfg.MFAFactorExpiry)) {
-		return nil, apierr.Fail(apierr.CodeMFAFactorNotFound, "Factor not found: it was never verified and has expired; enroll again")
-	}
-	return f, nil
+	return mfa.Load(ctx, db, id, userID, s.now(), s.cfg.MFAFactorExpiry)
 }
 
 // challengeFactor opens a challenge for a TOTP factor. supabase-js sends
 // {"factorId": …} as the body, which is ignored.
 func (s *Service) challengeFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	c, _, _, err := s.mfaCaller(ctx, r)
-	if err != nil {
-		return err
-	}
-	f, err := s.loadFactor(ctx, s.db, r, c.UserID)
+	c, f, _, err := s.callerFactor(ctx, r)
 	if err != nil {
 		return err
 	}
@@ -223,12 +176,7 @@ func (s *Service) challengeFactor(w http.ResponseWriter, r *http.Request) error 
 }
 
 func (s *Service) insertChallenge(ctx context.Context, r *http.Request, f *factorRow, sessionData []byte) (string, time.Time, error) {
-	var id string
-	var created time.Time
-	if err := s.db.QueryRow(ctx, store.InsertChallenge, f.ID, inet(s.clientIP(r)), sessionData).Scan(&id, &created); err != nil {
-		return "", time.Time{}, fmt.Errorf("insert challenge: %w", err)
-	}
-	return id, created, nil
+	return mfa.InsertChallenge(ctx, s.db, f.ID, inet(s.clientIP(r)), sessionData)
 }
 
 type verifyFactorParams struct {
@@ -249,11 +197,7 @@ func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 	if err := s.limits.mfaVerify.take(ip, s.now()); err != nil {
 		return err
 	}
-	c, _, _, err := s.mfaCaller(ctx, r)
-	if err != nil {
-		return err
-	}
-	f, err := s.loadFactor(ctx, s.db, r, c.UserID)
+	c, f, _, err := s.callerFactor(ctx, r)
 	if err != nil {
 		return err
 	}
@@ -272,7 +216,7 @@ func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 		return apierr.Fail(apierr.CodeValidationFailed, "MFA verification requires a code")
 	}
 	if !isUUID(p.ChallengeID) {
-		return apierr.Fail(apierr.CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").WithStatus(http.StatusUnprocessableEntity)
+		return mfa.ErrChallengeNotFound()
 	}
 	var refresh string
 	failed := false
@@ -280,16 +224,16 @@ func (s *Service) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 		if _, err := s.openChallenge(ctx, tx, f, p.ChallengeID, ip); err != nil {
 			return err
 		}
-		step, ok := s.matchTOTP(f.Secret, p.Code)
+		step, ok := mfa.MatchTOTP(s.now(), f.Secret, p.Code)
 		if !ok {
 			failed = true
 			return apierr.Fail(apierr.CodeMFAVerificationFailed, "Invalid TOTP code entered")
 		}
-		tag, err := tx.Exec(ctx, store.InsertUsedCode, f.ID, step)
+		fresh, err := mfa.UseCode(ctx, tx, f.ID, step)
 		if err != nil {
-			return fmt.Errorf("record used code: %w", err)
+			return err
 		}
-		if tag.RowsAffected() == 0 {
+		if !fresh {
 			failed = true
 			return apierr.Fail(apierr.CodeMFAVerificationFailed, "Invalid TOTP code entered: this code was already used, wait for the next one")
 		}
@@ -315,97 +259,30 @@ func (s *Service) answerVerify(w http.ResponseWriter, r *http.Request, c caller,
 	return writeJSON(w, http.StatusOK, resp)
 }
 
-// openChallenge locks the factor's challenge for verification and refuses
-// one already answered, asked from another address or expired. It returns
-// the challenge's WebAuthn session data (nil for TOTP).
+// openChallenge locks the factor's challenge for verification
+// (mfa.OpenChallenge) and returns its WebAuthn session data.
 func (s *Service) openChallenge(ctx context.Context, tx pgx.Tx, f *factorRow, challengeID, ip string) ([]byte, error) {
-	var challengeIP string
-	var created time.Time
-	var verifiedAt *time.Time
-	var sessionData []byte
-	err := tx.QueryRow(ctx, store.ChallengeForVerify, challengeID, f.ID).Scan(&challengeIP, &created, &verifiedAt, &sessionData)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, apierr.Fail(apierr.CodeMFAFactorNotFound, "MFA factor with the provided challenge ID not found").WithStatus(http.StatusUnprocessableEntity)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("load challenge: %w", err)
-	}
-	if verifiedAt != nil || challengeIP != ip {
-		return nil, apierr.Fail(apierr.CodeMFAIPAddressMismatch, "Challenge and verify IP addresses mismatch.")
-	}
-	if s.now().After(created.Add(s.cfg.MFAChallengeExpiry)) {
-		return nil, apierr.Fail(apierr.CodeMFAChallengeExpired, "MFA challenge %s has expired, verify against another challenge or create a new challenge.", challengeID)
-	}
-	return sessionData, nil
+	return mfa.OpenChallenge(ctx, tx, f, challengeID, ip, s.now(), s.cfg.MFAChallengeExpiry)
 }
 
-// passChallenge records a verified challenge: the factor becomes verified,
-// the session aal2 with the method in its amr, its aal1 refresh tokens are
-// replaced by the returned one (an aal1 refresh token cannot mint aal2
-// tokens), the user's other aal1 sessions end and their unverified factors
-// of the same type go.
+// passChallenge records a verified challenge (mfa.Pass) with a new
+// refresh token, which it returns, and audits it.
 func (s *Service) passChallenge(ctx context.Context, tx pgx.Tx, r *http.Request, c caller, f *factorRow, challengeID, method string) (string, error) {
-	if _, err := tx.Exec(ctx, store.MarkChallengeVerified, challengeID); err != nil {
-		return "", fmt.Errorf("mark challenge verified: %w", err)
-	}
-	if _, err := tx.Exec(ctx, store.VerifyFactorStatus, f.ID); err != nil {
-		return "", fmt.Errorf("mark factor verified: %w", err)
-	}
-	if _, err := tx.Exec(ctx, store.RaiseSessionAAL, c.SessionID, f.ID); err != nil {
-		return "", fmt.Errorf("raise session: %w", err)
-	}
-	if _, err := tx.Exec(ctx, store.InsertAMR, c.SessionID, method); err != nil {
-		return "", fmt.Errorf("record amr: %w", err)
-	}
-	if _, err := tx.Exec(ctx, store.RotateSessionTokens, c.SessionID); err != nil {
-		return "", fmt.Errorf("revoke aal1 refresh tokens: %w", err)
-	}
 	refresh, err := codes.NewRefreshToken(s.random)
 	if err != nil {
 		return "", err
 	}
-	if _, err := tx.Exec(ctx, store.InsertRefreshToken, refresh, c.UserID, c.SessionID, nil); err != nil {
-		return "", fmt.Errorf("insert refresh token: %w", err)
-	}
-	if _, err := tx.Exec(ctx, store.DeleteLowAALSessions, c.UserID, c.SessionID); err != nil {
-		return "", fmt.Errorf("end aal1 sessions: %w", err)
-	}
-	if _, err := tx.Exec(ctx, store.DeleteUnverifiedOthers, c.UserID, f.ID, f.Type); err != nil {
-		return "", fmt.Errorf("remove unverified factors: %w", err)
+	if err := mfa.Pass(ctx, tx, c.UserID, c.SessionID, f, challengeID, method, refresh); err != nil {
+		return "", err
 	}
 	return refresh, s.audit(ctx, tx, r, "verification_attempted", c.UserID, map[string]any{"factor_id": f.ID, "factor_type": f.Type, "success": true})
-}
-
-// matchTOTP checks code against the periods around now in constant time
-// and returns the time step it belongs to.
-func (s *Service) matchTOTP(secret, code string) (int64, bool) {
-	now := s.now()
-	var matched int64
-	ok := 0
-	for d := -totpSkew; d <= totpSkew; d++ {
-		t := now.Add(time.Duration(d*totpPeriod) * time.Second)
-		want, err := totp.GenerateCodeCustom(secret, t, totp.ValidateOpts{
-			Period: totpPeriod, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1,
-		})
-		if err != nil {
-			return 0, false
-		}
-		if subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 && ok == 0 {
-			matched, ok = t.Unix()/totpPeriod, 1
-		}
-	}
-	return matched, ok == 1
 }
 
 // unenrollFactor removes a factor. A verified one needs an aal2 session;
 // sessions raised with it drop back to aal1.
 func (s *Service) unenrollFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	c, _, aal, err := s.mfaCaller(ctx, r)
-	if err != nil {
-		return err
-	}
-	f, err := s.loadFactor(ctx, s.db, r, c.UserID)
+	c, f, aal, err := s.callerFactor(ctx, r)
 	if err != nil {
 		return err
 	}
@@ -413,7 +290,7 @@ func (s *Service) unenrollFactor(w http.ResponseWriter, r *http.Request) error {
 		return apierr.Fail(apierr.CodeInsufficientAAL, "AAL2 required to unenroll verified factor").WithStatus(http.StatusUnprocessableEntity)
 	}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		if err := s.removeFactor(ctx, tx, f.ID); err != nil {
+		if err := mfa.Remove(ctx, tx, f.ID); err != nil {
 			return err
 		}
 		return s.audit(ctx, tx, r, "factor_unenrolled", c.UserID, map[string]any{"factor_id": f.ID})
@@ -422,15 +299,4 @@ func (s *Service) unenrollFactor(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return writeJSON(w, http.StatusOK, map[string]string{"id": f.ID})
-}
-
-// removeFactor deletes a factor and downgrades the sessions it raised.
-func (s *Service) removeFactor(ctx context.Context, tx pgx.Tx, factorID string) error {
-	if _, err := tx.Exec(ctx, store.DowngradeSessions, factorID); err != nil {
-		return fmt.Errorf("downgrade sessions: %w", err)
-	}
-	if _, err := tx.Exec(ctx, store.DeleteFactor, factorID); err != nil {
-		return fmt.Errorf("delete factor: %w", err)
-	}
-	return nil
 }

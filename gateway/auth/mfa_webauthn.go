@@ -1,14 +1,12 @@
 package auth
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"daybase/gateway/auth/apierr"
@@ -146,9 +144,9 @@ func (s *Service) verifyWebAuthnFactor(w http.ResponseWriter, r *http.Request, c
 			return fmt.Errorf("decode security key session: %w", err)
 		}
 		if a.Type == "create" {
-			err = s.registerFactorKey(ctx, tx, u, f, sd, a.CredentialResponse)
+			err = ceremony.RegisterFactorKey(ctx, tx, s.webauthn, u, f.ID, sd, a.CredentialResponse)
 		} else {
-			err = s.assertFactorKey(ctx, tx, u, f, sd, a.CredentialResponse)
+			err = ceremony.AssertFactorKey(ctx, tx, s.webauthn, u, f.ID, f.Credential, sd, a.CredentialResponse)
 		}
 		if err != nil {
 			failed = apierr.Is(err, apierr.CodeMFAVerificationFailed)
@@ -158,77 +156,4 @@ func (s *Service) verifyWebAuthnFactor(w http.ResponseWriter, r *http.Request, c
 		return err
 	})
 	return s.answerVerify(w, r, c, f, failed, refresh, err)
-}
-
-func errKeyRefused(reason string, err error) error {
-	return apierr.Fail(apierr.CodeMFAVerificationFailed, "Security key verification failed: %s", reason).Because(err)
-}
-
-// registerFactorKey checks a registration answer and stores its credential
-// on the factor.
-func (s *Service) registerFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *factorRow, sd webauthn.SessionData, body json.RawMessage) error {
-	parsed, err := protocol.ParseCredentialCreationResponseBytes(body)
-	if err != nil {
-		return apierr.Fail(apierr.CodeValidationFailed, "Invalid credential_response: %s", ceremony.Reason(err)).Because(err)
-	}
-	existing, err := ceremony.UserCredentials(ctx, tx, u.ID)
-	if err != nil {
-		return err
-	}
-	pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u), Creds: existing}
-	cred, err := s.webauthn.CreateCredential(pu, sd, parsed)
-	if err != nil {
-		return errKeyRefused(ceremony.Reason(err), err)
-	}
-	for _, e := range existing {
-		if string(e.ID) == string(cred.ID) {
-			return errKeyRefused("this key is already registered on the account", nil)
-		}
-	}
-	data, err := json.Marshal(cred)
-	if err != nil {
-		return fmt.Errorf("encode security key: %w", err)
-	}
-	var aaguid *string // GoTrue's web_authn_aaguid; a key may send none
-	if g, err := uuid.FromBytes(cred.Authenticator.AAGUID); err == nil {
-		t := g.String()
-		aaguid = &t
-	}
-	if _, err := tx.Exec(ctx, store.SaveWebAuthnFactorCredential, f.ID, data, aaguid); err != nil {
-		return fmt.Errorf("save security key: %w", err)
-	}
-	return nil
-}
-
-// assertFactorKey checks an assertion by the factor's key and records its
-// new sign count, refusing one that did not advance (a replay or a clone).
-func (s *Service) assertFactorKey(ctx context.Context, tx pgx.Tx, u *User, f *factorRow, sd webauthn.SessionData, body json.RawMessage) error {
-	parsed, err := protocol.ParseCredentialRequestResponseBytes(body)
-	if err != nil {
-		return apierr.Fail(apierr.CodeValidationFailed, "Invalid credential_response: %s", ceremony.Reason(err)).Because(err)
-	}
-	stored, err := ceremony.FactorCredential(f.ID, f.Credential)
-	if err != nil {
-		return err
-	}
-	pu := &ceremony.User{ID: u.ID, Name: ceremony.AccountName(u), Creds: []webauthn.Credential{stored}}
-	cred, err := s.webauthn.ValidateLogin(pu, sd, parsed)
-	if err != nil {
-		return errKeyRefused(ceremony.Reason(err), err)
-	}
-	if cred.Authenticator.CloneWarning {
-		return errKeyRefused("the key's sign count went backwards", nil)
-	}
-	data, err := json.Marshal(cred)
-	if err != nil {
-		return fmt.Errorf("encode security key: %w", err)
-	}
-	tag, err := tx.Exec(ctx, store.UseWebAuthnFactor, f.ID, data, int64(cred.Authenticator.SignCount))
-	if err != nil {
-		return fmt.Errorf("record security key use: %w", err)
-	}
-	if tag.RowsAffected() == 0 {
-		return errKeyRefused("the key's sign count did not advance", nil)
-	}
-	return nil
 }

@@ -7,12 +7,12 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/oauth2"
 
 	"daybase/gateway/auth/apierr"
+	"daybase/gateway/auth/flow"
 	"daybase/gateway/auth/provider"
 	"daybase/gateway/auth/store"
 )
@@ -22,6 +22,9 @@ type (
 	oauthProvider = provider.Provider
 	providerUser  = provider.User
 )
+
+// identityData is the identity_data GoTrue stores for a provider account.
+var identityData = provider.IdentityData
 
 // providerNames are the providers daybase knows, enabled or not.
 var providerNames = map[string]string{"google": "GOOGLE", "github": "GITHUB"}
@@ -60,22 +63,14 @@ func (s *Service) startOAuth(w http.ResponseWriter, r *http.Request, linkTo stri
 	if err := s.limits.signIn.take(s.clientIP(r), s.now()); err != nil {
 		return err
 	}
-	challenge, method, err := pkceParams{CodeChallenge: strPtr(qv.Get("code_challenge")), CodeChallengeMethod: strPtr(qv.Get("code_challenge_method"))}.parse()
+	challenge, method, err := flow.FromQuery(qv.Get("code_challenge"), qv.Get("code_challenge_method")).Parse()
 	if err != nil {
 		return err
 	}
 	redirect := s.redirectTarget(qv.Get("redirect_to"))
-	if _, err := s.db.Exec(ctx, store.DeleteStaleFlowStates, s.cfg.OTPExpiry+s.cfg.FlowStateExpiry); err != nil {
-		return fmt.Errorf("clean flow states: %w", err)
-	}
-	var flowID string
-	if err := s.db.QueryRow(ctx, store.InsertFlowState, nil, challenge, method, name, amrOAuth, redirect).Scan(&flowID); err != nil {
-		return fmt.Errorf("store flow state: %w", err)
-	}
-	if linkTo != "" {
-		if _, err := s.db.Exec(ctx, store.SetFlowLinkingTarget, flowID, linkTo); err != nil {
-			return fmt.Errorf("store linking target: %w", err)
-		}
+	flowID, err := flow.StartOAuth(ctx, s.db, s.cfg.OTPExpiry+s.cfg.FlowStateExpiry, name, challenge, method, amrOAuth, redirect, linkTo)
+	if err != nil {
+		return err
 	}
 	conf := p.Conf
 	if extra := strings.FieldsFunc(qv.Get("scopes"), func(r rune) bool { return r == ' ' || r == ',' }); len(extra) > 0 {
@@ -95,13 +90,6 @@ func (s *Service) startOAuth(w http.ResponseWriter, r *http.Request, linkTo stri
 	return nil
 }
 
-func strPtr(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
 // callback finishes an OAuth sign-in: the provider sends the browser here
 // with ?code=&state=. The account is found by its identity, else linked to
 // the user with the same verified e-mail, else created; the browser then
@@ -112,21 +100,20 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 		return apierr.Fail(apierr.CodeBadOAuthCallback, "OAuth callback: unreadable parameters")
 	}
 	state := r.FormValue("state")
-	var name, linkTo string
-	var challenge, redirect *string
-	var created time.Time
-	err := error(nil)
+	err := flow.ErrNoState
+	var f *flow.OAuth
 	if isUUID(state) {
-		err = s.db.QueryRow(ctx, store.FlowStateByID, state).Scan(&name, &challenge, &redirect, &created, &linkTo)
+		f, err = flow.LoadOAuth(ctx, s.db, state, s.now(), s.cfg.FlowStateExpiry)
 	}
-	if !isUUID(state) || errors.Is(err, pgx.ErrNoRows) || s.now().After(created.Add(s.cfg.FlowStateExpiry)) {
+	if errors.Is(err, flow.ErrNoState) {
 		return s.redirectError(w, r, s.cfg.SiteURL, apierr.Fail(apierr.CodeBadOAuthState, "OAuth state parameter missing, invalid or expired; start the sign-in again"), false)
 	}
 	if err != nil {
-		return fmt.Errorf("load flow state: %w", err)
+		return err
 	}
-	target := s.redirectTarget(deref(redirect))
-	pkce := challenge != nil
+	name, linkTo := f.Provider, f.LinkTo
+	target := s.redirectTarget(f.RedirectTo)
+	pkce := f.Challenge != nil
 	p := s.providers[name]
 	if p == nil {
 		return s.redirectError(w, r, target, apierr.Fail(apierr.CodeProviderDisabled, "provider %s is not enabled on this server", name), pkce)
@@ -164,16 +151,17 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		var banned bool
-		if err := tx.QueryRow(ctx, store.UserBanned, userID).Scan(&banned); err != nil {
+		if err := tx.QueryRow(ctx, store.SQL.UserBanned, userID).Scan(&banned); err != nil {
 			return err
 		}
 		if banned {
 			return apierr.Fail(apierr.CodeUserBanned, "User is banned").WithStatus(http.StatusForbidden)
 		}
 		if pkce {
-			return tx.QueryRow(ctx, store.CompleteOAuthFlow, state, userID, tok.AccessToken, tok.RefreshToken).Scan(&authCode)
+			authCode, err = flow.CompleteOAuth(ctx, tx, state, userID, tok.AccessToken, tok.RefreshToken)
+			return err
 		}
-		if _, err := tx.Exec(ctx, store.DeleteFlowState, state); err != nil {
+		if err := flow.Delete(ctx, tx, state); err != nil {
 			return err
 		}
 		sessionID, refresh, err = s.startSession(ctx, tx, r, userID, amrOAuth, name)
@@ -203,18 +191,6 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// identityData is the identity_data GoTrue stores for a provider account.
-func identityData(provider string, pu *providerUser) map[string]any {
-	data := map[string]any{
-		"iss": provider, "sub": pu.ID, "provider_id": pu.ID, "email": pu.Email, "email_verified": pu.EmailVerified,
-		"phone_verified": false, "name": pu.Name, "full_name": pu.Name, "avatar_url": pu.AvatarURL, "picture": pu.AvatarURL,
-	}
-	if pu.UserName != "" {
-		data["user_name"], data["preferred_username"] = pu.UserName, pu.UserName
-	}
-	return data
-}
-
 // oauthUser returns the user of a provider account, linking or creating
 // it. Accounts are linked by e-mail only when the provider has verified
 // the address, so nobody can take over an account by registering its
@@ -222,9 +198,9 @@ func identityData(provider string, pu *providerUser) map[string]any {
 func (s *Service) oauthUser(ctx context.Context, tx pgx.Tx, r *http.Request, provider string, pu *providerUser) (string, error) {
 	data := identityData(provider, pu)
 	var userID string
-	err := tx.QueryRow(ctx, store.IdentityByProvider, provider, pu.ID).Scan(&userID)
+	err := tx.QueryRow(ctx, store.SQL.IdentityByProvider, provider, pu.ID).Scan(&userID)
 	if err == nil {
-		_, err := tx.Exec(ctx, store.UpdateIdentityData, provider, pu.ID, data)
+		_, err := tx.Exec(ctx, store.SQL.UpdateIdentityData, provider, pu.ID, data)
 		return userID, err
 	}
 	if !errors.Is(err, pgx.ErrNoRows) {
@@ -239,14 +215,14 @@ func (s *Service) oauthUser(ctx context.Context, tx pgx.Tx, r *http.Request, pro
 			if !pu.EmailVerified {
 				return "", apierr.Fail(apierr.CodeProviderEmailUnverified, "Unverified email with %s: verify the address with %s and try again", provider, provider)
 			}
-			if _, err := tx.Exec(ctx, store.InsertIdentity, pu.ID, existing, data, provider); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.InsertIdentity, pu.ID, existing, data, provider); err != nil {
 				return "", fmt.Errorf("link identity: %w", err)
 			}
-			if _, err := tx.Exec(ctx, store.AddProvider, existing, provider); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.AddProvider, existing, provider); err != nil {
 				return "", fmt.Errorf("add provider: %w", err)
 			}
 			// The provider vouches for the address.
-			if _, err := tx.Exec(ctx, store.ConfirmEmail, existing); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.ConfirmEmail, existing); err != nil {
 				return "", err
 			}
 			return existing, s.audit(ctx, tx, r, "identity_linked", existing, map[string]any{"provider": provider})

@@ -8,7 +8,6 @@ import (
 	"maps"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
@@ -71,19 +70,9 @@ type ceremonyOptions struct {
 
 // saveCeremony stores a ceremony's session data and answers its options.
 func (s *Service) saveCeremony(w http.ResponseWriter, r *http.Request, userID, kind string, sd *webauthn.SessionData, options any) error {
-	data, err := json.Marshal(sd)
+	id, expires, err := ceremony.SaveChallenge(r.Context(), s.db, userID, kind, sd, s.cfg.PasskeyChallengeExpiry)
 	if err != nil {
-		return fmt.Errorf("encode passkey session: %w", err)
-	}
-	expiry := s.cfg.PasskeyChallengeExpiry
-	if expiry <= 0 {
-		expiry = 5 * time.Minute
-	}
-	var id string
-	var expires time.Time
-	err = s.db.QueryRow(r.Context(), store.InsertWebAuthnChallenge, nullUUID(userID), kind, data, expiry.String()).Scan(&id, &expires)
-	if err != nil {
-		return fmt.Errorf("store passkey challenge: %w", err)
+		return err
 	}
 	return writeJSON(w, http.StatusOK, ceremonyOptions{ChallengeID: id, Options: options, ExpiresAt: expires.Unix()})
 }
@@ -108,20 +97,8 @@ func (s *Service) takeCeremony(r *http.Request, kind string) (ceremonyAnswer, st
 	if len(a.Credential) == 0 || string(a.Credential) == "null" {
 		return a, "", sd, apierr.Fail(apierr.CodeValidationFailed, "credential is required")
 	}
-	var userID string
-	var raw []byte
-	var expired bool
-	err := s.db.QueryRow(r.Context(), store.TakeWebAuthnChallenge, a.ChallengeID, kind).Scan(&userID, &raw, &expired)
-	if errors.Is(err, pgx.ErrNoRows) || expired {
-		return a, "", sd, apierr.Fail(apierr.CodeWebAuthnChallengeExpired, "Passkey challenge has expired or was already used; request a new one")
-	}
-	if err != nil {
-		return a, "", sd, fmt.Errorf("take passkey challenge: %w", err)
-	}
-	if err := json.Unmarshal(raw, &sd); err != nil {
-		return a, "", sd, fmt.Errorf("decode passkey session: %w", err)
-	}
-	return a, userID, sd, nil
+	userID, sd, err := ceremony.TakeChallenge(r.Context(), s.db, a.ChallengeID, kind)
+	return a, userID, sd, err
 }
 
 // POST /passkeys/registration/options
@@ -180,7 +157,7 @@ func (s *Service) passkeyRegistrationVerify(w http.ResponseWriter, r *http.Reque
 	}
 	var it passkeyItem
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, store.InsertPasskey, u.ID, cred.ID, data, ceremony.DefaultName(r.UserAgent())).Scan(&it.ID, &it.CreatedAt)
+		err := tx.QueryRow(ctx, store.SQL.InsertPasskey, u.ID, cred.ID, data, ceremony.DefaultName(r.UserAgent())).Scan(&it.ID, &it.CreatedAt)
 		if isUniqueViolation(err) {
 			return apierr.Fail(apierr.CodeValidationFailed, "This passkey is already registered").WithStatus(http.StatusUnprocessableEntity)
 		}
@@ -236,7 +213,7 @@ func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Req
 	var owner *User
 	handler := func(rawID, userHandle []byte) (webauthn.User, error) {
 		var userID string
-		if err := s.db.QueryRow(ctx, store.PasskeyOwner, rawID).Scan(&userID); err != nil {
+		if err := s.db.QueryRow(ctx, store.SQL.PasskeyOwner, rawID).Scan(&userID); err != nil {
 			return nil, fmt.Errorf("passkey not found: %w", err)
 		}
 		if string(userHandle) != userID {
@@ -268,7 +245,7 @@ func (s *Service) passkeyAuthenticationVerify(w http.ResponseWriter, r *http.Req
 	if err != nil {
 		return fmt.Errorf("encode passkey: %w", err)
 	}
-	tag, err := s.db.Exec(ctx, store.UsePasskey, cred.ID, data, int64(cred.Authenticator.SignCount))
+	tag, err := s.db.Exec(ctx, store.SQL.UsePasskey, cred.ID, data, int64(cred.Authenticator.SignCount))
 	if err != nil {
 		return fmt.Errorf("record passkey use: %w", err)
 	}
@@ -344,7 +321,7 @@ func (s *Service) renamePasskey(w http.ResponseWriter, r *http.Request) error {
 		return errPasskeyNotFound()
 	}
 	var it passkeyItem
-	err = s.db.QueryRow(ctx, store.RenamePasskey, id, c.UserID, name).Scan(&it.ID, &it.FriendlyName, &it.CreatedAt, &it.LastUsedAt)
+	err = s.db.QueryRow(ctx, store.SQL.RenamePasskey, id, c.UserID, name).Scan(&it.ID, &it.FriendlyName, &it.CreatedAt, &it.LastUsedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return errPasskeyNotFound()
 	}
@@ -384,7 +361,7 @@ func (s *Service) removePasskey(w http.ResponseWriter, r *http.Request, userID s
 		return errPasskeyNotFound()
 	}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, store.DeletePasskey, id, userID)
+		tag, err := tx.Exec(ctx, store.SQL.DeletePasskey, id, userID)
 		if err != nil {
 			return fmt.Errorf("delete passkey: %w", err)
 		}

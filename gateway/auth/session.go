@@ -44,16 +44,16 @@ func (s *Service) startSession(ctx context.Context, tx pgx.Tx, r *http.Request, 
 	if len(ua) > 512 {
 		ua = ua[:512]
 	}
-	if err := tx.QueryRow(ctx, store.InsertSession, userID, notAfter, ua, inet(s.clientIP(r))).Scan(&sessionID); err != nil {
+	if err := tx.QueryRow(ctx, store.SQL.InsertSession, userID, notAfter, ua, inet(s.clientIP(r))).Scan(&sessionID); err != nil {
 		return "", "", fmt.Errorf("insert session: %w", err)
 	}
-	if _, err := tx.Exec(ctx, store.InsertAMR, sessionID, method); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.InsertAMR, sessionID, method); err != nil {
 		return "", "", fmt.Errorf("insert amr: %w", err)
 	}
-	if _, err := tx.Exec(ctx, store.InsertRefreshToken, refresh, userID, sessionID, nil); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.InsertRefreshToken, refresh, userID, sessionID, nil); err != nil {
 		return "", "", fmt.Errorf("insert refresh token: %w", err)
 	}
-	if _, err := tx.Exec(ctx, store.UpdateSignInTimes, userID, provider); err != nil {
+	if _, err := tx.Exec(ctx, store.SQL.UpdateSignInTimes, userID, provider); err != nil {
 		return "", "", fmt.Errorf("update sign-in time: %w", err)
 	}
 	return sessionID, refresh, nil
@@ -85,7 +85,7 @@ func (s *Service) sessionResponse(ctx context.Context, db querier, userID, sessi
 	}
 	var aal string
 	var amr []wire.AMREntry
-	if err := db.QueryRow(ctx, store.SessionAuth, sessionID).Scan(&aal, &amr); err != nil {
+	if err := db.QueryRow(ctx, store.SQL.SessionAuth, sessionID).Scan(&aal, &amr); err != nil {
 		return nil, fmt.Errorf("load session %s: %w", sessionID, err)
 	}
 	return s.mint(u, sessionID, aal, amr, refresh)

@@ -2,7 +2,6 @@ package auth
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 
@@ -11,6 +10,7 @@ import (
 
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/mailer"
+	"daybase/gateway/auth/ott"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 )
@@ -59,7 +59,7 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 	if err := s.checkNewPassword(p.Password); err != nil {
 		return err
 	}
-	challenge, method, err := p.parse()
+	challenge, method, err := p.Parse()
 	if err != nil {
 		return err
 	}
@@ -102,10 +102,10 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 			// An unconfirmed account belongs to whoever confirms it: a new
 			// sign-up replaces its password and metadata (as GoTrue does).
 			userID = existing
-			if _, err := tx.Exec(ctx, store.SetPassword, userID, hash); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.SetPassword, userID, hash); err != nil {
 				return fmt.Errorf("reset unconfirmed user's password: %w", err)
 			}
-			if _, err := tx.Exec(ctx, store.MergeUserMetadata, userID, p.Data); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.MergeUserMetadata, userID, p.Data); err != nil {
 				return fmt.Errorf("update unconfirmed user's metadata: %w", err)
 			}
 		} else {
@@ -118,7 +118,7 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		if s.cfg.Autoconfirm {
-			_, err := tx.Exec(ctx, store.ConfirmEmail, userID)
+			_, err := tx.Exec(ctx, store.SQL.ConfirmEmail, userID)
 			return err
 		}
 		if challenge != "" {
@@ -147,7 +147,7 @@ func (s *Service) signup(w http.ResponseWriter, r *http.Request) error {
 
 // sendConfirmation mails a sign-up confirmation link and code.
 func (s *Service) sendConfirmation(ctx context.Context, db querier, userID, email, redirect string, pkce bool, data map[string]any) error {
-	code, hash, err := s.issueOTT(ctx, db, userID, ottConfirmation, email)
+	code, hash, err := s.issueOTT(ctx, db, userID, ott.Confirmation, email)
 	if err != nil {
 		return err
 	}
@@ -201,76 +201,15 @@ func (s *Service) signInAnonymously(w http.ResponseWriter, r *http.Request, p si
 	return writeJSON(w, http.StatusOK, resp)
 }
 
-// newUser is what createUser stores.
-type newUser struct {
-	Email        string
-	PasswordHash string
-	UserMetadata map[string]any
-	AppMetadata  map[string]any // merged over the provider entries
-	Provider     string         // "email", "google", …; "" for anonymous
-	ProviderID   string         // the provider's user id; the user id for "email"
-	IdentityData map[string]any // extra identity_data for OAuth identities
-	Confirmed    bool
-	Invited      bool
-	Anonymous    bool
-	Role         string
-	ID           string // "" for a new random id
-}
+// newUser is what createUser stores (store.NewUser).
+type newUser = store.NewUser
 
-// createUser inserts a user and its first identity; the database's
-// triggers on auth.users (the app's profile rows) fire as for any insert.
+// createUser inserts a user and its first identity (store.CreateUser).
 func (s *Service) createUser(ctx context.Context, tx pgx.Tx, n newUser) (string, error) {
-	id := n.ID
-	if id == "" {
-		id = uuid.NewString()
-	}
-	app := map[string]any{}
-	if n.Provider != "" {
-		app["provider"] = n.Provider
-		app["providers"] = []string{n.Provider}
-	}
-	for k, v := range n.AppMetadata {
-		app[k] = v
-	}
-	if n.UserMetadata == nil {
-		n.UserMetadata = map[string]any{}
-	}
-	if n.Role == "" {
-		n.Role = "authenticated"
-	}
-	if _, err := tx.Exec(ctx, store.InsertUser, id, n.Email, n.PasswordHash, n.Confirmed, app, n.UserMetadata,
-		n.Anonymous, n.Invited, n.Role); err != nil {
-		if isUniqueViolation(err) {
-			return "", apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered").Because(err)
-		}
-		return "", fmt.Errorf("insert user: %w", err)
-	}
-	if n.Provider == "" {
-		return id, nil
-	}
-	providerID := n.ProviderID
-	if providerID == "" {
-		providerID = id
-	}
-	data := map[string]any{"sub": providerID, "email": n.Email, "email_verified": n.Confirmed, "phone_verified": false}
-	for k, v := range n.IdentityData {
-		data[k] = v
-	}
-	if _, err := tx.Exec(ctx, store.InsertIdentity, providerID, id, data, n.Provider); err != nil {
-		return "", fmt.Errorf("insert identity: %w", err)
-	}
-	return id, nil
+	return store.CreateUser(ctx, tx, n)
 }
 
 // userIDByEmail returns the id of the live account with email, or "".
 func (s *Service) userIDByEmail(ctx context.Context, db querier, email string) (string, error) {
-	var id string
-	err := db.QueryRow(ctx, store.UserIDByEmail, email).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("find user by email: %w", err)
-	}
-	return id, nil
+	return store.UserIDByEmail(ctx, db, email)
 }

@@ -93,7 +93,7 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 
 	var userID, hash string
 	var confirmed, banned bool
-	err = s.db.QueryRow(ctx, store.UserForSignIn, email).Scan(&userID, &hash, &confirmed, &banned)
+	err = s.db.QueryRow(ctx, store.SQL.UserForSignIn, email).Scan(&userID, &hash, &confirmed, &banned)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("find user for sign-in: %w", err)
 	}
@@ -154,7 +154,7 @@ func (s *Service) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 
 // rotate exchanges presented for a session answer.
 func (s *Service) rotate(ctx context.Context, presented, newToken string) (*wire.TokenResponse, error) {
-	rows, err := s.db.Query(ctx, store.RefreshGrant, presented, newToken, s.cfg.RefreshReuseInterval)
+	rows, err := s.db.Query(ctx, store.SQL.RefreshGrant, presented, newToken, s.cfg.RefreshReuseInterval)
 	if err != nil {
 		return nil, fmt.Errorf("refresh token grant: %w", err)
 	}
@@ -234,7 +234,7 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		var uid, challenge, challengeMethod *string
 		var issuedAt *time.Time
-		err := tx.QueryRow(ctx, store.FlowStateForExchange, p.AuthCode).Scan(&flowID, &uid, &challenge, &challengeMethod,
+		err := tx.QueryRow(ctx, store.SQL.FlowStateForExchange, p.AuthCode).Scan(&flowID, &uid, &challenge, &challengeMethod,
 			&provider, &method, &providerToken, &providerRefresh, &issuedAt)
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && (uid == nil || challenge == nil)) {
 			return apierr.Fail(apierr.CodeFlowStateNotFound, "invalid flow state, no valid flow state found")
@@ -249,7 +249,7 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 		if !codes.PKCEMatches(p.CodeVerifier, *challenge, deref(challengeMethod)) {
 			return apierr.Fail(apierr.CodeBadCodeVerifier, "code challenge does not match previously saved code verifier")
 		}
-		if _, err := tx.Exec(ctx, store.DeleteFlowState, flowID); err != nil {
+		if _, err := tx.Exec(ctx, store.SQL.DeleteFlowState, flowID); err != nil {
 			return fmt.Errorf("delete flow state: %w", err)
 		}
 		userID = *uid
@@ -258,7 +258,7 @@ func (s *Service) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 	})
 	if expired {
 		// Outside the rolled-back transaction, so the deletion sticks.
-		if _, derr := s.db.Exec(ctx, store.DeleteFlowState, flowID); derr != nil {
+		if _, derr := s.db.Exec(ctx, store.SQL.DeleteFlowState, flowID); derr != nil {
 			s.log.Warn("delete expired flow state", "err", derr)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/codes"
+	"daybase/gateway/auth/ott"
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 )
@@ -78,7 +79,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 	if u.IsAnonymous && changingPassword && newEmail == "" && u.Email == "" {
 		return apierr.Fail(apierr.CodeValidationFailed, "Updating password of an anonymous user without an email or phone is not allowed").WithStatus(http.StatusUnprocessableEntity)
 	}
-	challenge, method, err := p.parse()
+	challenge, method, err := p.Parse()
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 		}
 		if u.HasPassword {
 			var current string
-			if err := s.db.QueryRow(ctx, store.PasswordHash, u.ID).Scan(&current); err != nil {
+			if err := s.db.QueryRow(ctx, store.SQL.PasswordHash, u.ID).Scan(&current); err != nil {
 				return fmt.Errorf("read password hash: %w", err)
 			}
 			if password.Matches(current, *p.Password) {
@@ -121,16 +122,16 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		if p.Password != nil {
-			if _, err := tx.Exec(ctx, store.SetPassword, u.ID, hash); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.SetPassword, u.ID, hash); err != nil {
 				return fmt.Errorf("set password: %w", err)
 			}
 			// A new password ends every other session, as GoTrue's
 			// UpdatePassword does.
-			if _, err := tx.Exec(ctx, store.DeleteOtherSessions, u.ID, nullUUID(c.SessionID)); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.DeleteOtherSessions, u.ID, nullUUID(c.SessionID)); err != nil {
 				return fmt.Errorf("end other sessions: %w", err)
 			}
 			if !u.HasPassword && u.Email != "" {
-				if _, err := tx.Exec(ctx, store.EnsureEmailIdentity, u.ID, u.Email); err != nil {
+				if _, err := tx.Exec(ctx, store.SQL.EnsureEmailIdentity, u.ID, u.Email); err != nil {
 					return fmt.Errorf("add email identity: %w", err)
 				}
 			}
@@ -139,7 +140,7 @@ func (s *Service) updateUser(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		if p.Data != nil {
-			if _, err := tx.Exec(ctx, store.MergeUserMetadata, u.ID, p.Data); err != nil {
+			if _, err := tx.Exec(ctx, store.SQL.MergeUserMetadata, u.ID, p.Data); err != nil {
 				return fmt.Errorf("update metadata: %w", err)
 			}
 		}
@@ -175,7 +176,7 @@ func (s *Service) checkReauthentication(r *http.Request, c caller, u *User, nonc
 	ctx := r.Context()
 	if c.SessionID != "" {
 		var created time.Time
-		err := s.db.QueryRow(ctx, store.SessionCreatedAt, c.SessionID).Scan(&created)
+		err := s.db.QueryRow(ctx, store.SQL.SessionCreatedAt, c.SessionID).Scan(&created)
 		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("read session: %w", err)
 		}
@@ -186,7 +187,7 @@ func (s *Service) checkReauthentication(r *http.Request, c caller, u *User, nonc
 	if nonce == "" {
 		return apierr.Fail(apierr.CodeReauthNeeded, "Password update requires reauthentication")
 	}
-	types := []string{ottReauthentication}
+	types := []string{ott.Reauthentication}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		_, err := s.consumeOTT(ctx, tx, codes.Hash(u.Email, strings.TrimSpace(nonce)), types, u.Email)
 		var ae *apierr.Error
@@ -229,12 +230,12 @@ func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
 		switch {
 		case scope == "global" || c.SessionID == "":
 			if scope != "others" {
-				_, err = tx.Exec(ctx, store.DeleteUserSessions, c.UserID)
+				_, err = tx.Exec(ctx, store.SQL.DeleteUserSessions, c.UserID)
 			}
 		case scope == "local":
-			_, err = tx.Exec(ctx, store.DeleteSession, c.SessionID)
+			_, err = tx.Exec(ctx, store.SQL.DeleteSession, c.SessionID)
 		case scope == "others":
-			_, err = tx.Exec(ctx, store.DeleteOtherSessions, c.UserID, c.SessionID)
+			_, err = tx.Exec(ctx, store.SQL.DeleteOtherSessions, c.UserID, c.SessionID)
 		}
 		if err != nil {
 			return fmt.Errorf("logout %s: %w", scope, err)

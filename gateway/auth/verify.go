@@ -7,25 +7,14 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/codes"
+	"daybase/gateway/auth/ott"
 	"daybase/gateway/auth/store"
-	"daybase/gateway/auth/wire"
 )
-
-// Verification types of /verify and the one-time tokens each accepts.
-var verifyTokenTypes = map[string][]string{
-	"signup":       {ottConfirmation},
-	"invite":       {ottConfirmation},
-	"recovery":     {ottRecovery},
-	"magiclink":    {ottRecovery},
-	"email":        {ottConfirmation, ottRecovery},
-	"email_change": {ottEmailChangeNew, ottEmailChangeCurrent},
-}
 
 type verifyParams struct {
 	Type      string       `json:"type"`
@@ -37,123 +26,33 @@ type verifyParams struct {
 }
 
 // verified is a one-time token that matched.
-type verified struct {
-	userID    string
-	tokenType string
-	address   string
-}
-
-// errLinkInvalid is GoTrue's answer to a wrong, used or expired link.
-func errLinkInvalid() *apierr.Error {
-	return apierr.Fail(apierr.CodeOTPExpired, "Email link is invalid or has expired")
-}
-
-// errCodeInvalid is GoTrue's answer to a wrong or expired code.
-func errCodeInvalid() *apierr.Error {
-	return apierr.Fail(apierr.CodeOTPExpired, "Token has expired or is invalid")
-}
+type verified = ott.Verified
 
 // consumeOTT finds and deletes the one-time token with hash among types,
-// checking its age.
+// checking its age (ott.Consume).
 func (s *Service) consumeOTT(ctx context.Context, tx pgx.Tx, hash string, types []string, address string) (verified, error) {
-	var v verified
-	var created time.Time
-	err := tx.QueryRow(ctx, store.FindOneTimeToken, hash, types, address).Scan(&v.userID, &v.tokenType, &v.address, &created)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return v, errLinkInvalid()
-	}
-	if err != nil {
-		return v, fmt.Errorf("find one-time token: %w", err)
-	}
-	if s.now().After(created.Add(s.cfg.OTPExpiry)) {
-		return v, errLinkInvalid()
-	}
-	if _, err := tx.Exec(ctx, store.DeleteOneTimeToken, v.userID, v.tokenType); err != nil {
-		return v, fmt.Errorf("use one-time token: %w", err)
-	}
-	return v, nil
+	return ott.Consume(ctx, tx, hash, types, address, s.now(), s.cfg.OTPExpiry)
 }
 
-// countWrongCode records a wrong code typed for address: past
-// OTPMaxFailures the address's outstanding codes of types are deleted, so
-// guessing across many IPs gains nothing (issue 17).
+// countWrongCode records a wrong code typed for address (ott.CountWrongCode).
 func (s *Service) countWrongCode(ctx context.Context, address string, types []string) error {
-	if address == "" || s.cfg.OTPMaxFailures <= 0 {
-		return nil
+	exhausted, err := ott.CountWrongCode(ctx, s.db, address, types, s.cfg.OTPMaxFailures)
+	if exhausted {
+		s.log.Warn("auth: too many wrong codes for an address; its codes no longer work", "types", types)
 	}
-	var exhausted int
-	if err := s.db.QueryRow(ctx, store.CountWrongCode, address, types, s.cfg.OTPMaxFailures).Scan(&exhausted); err != nil {
-		return fmt.Errorf("count wrong code: %w", err)
-	}
-	if exhausted == 0 {
-		return nil
-	}
-	if _, err := s.db.Exec(ctx, store.DeleteExhaustedCodes, address, types, s.cfg.OTPMaxFailures); err != nil {
-		return fmt.Errorf("drop exhausted codes: %w", err)
-	}
-	s.log.Warn("auth: too many wrong codes for an address; its codes no longer work", "types", types)
-	return nil
+	return err
 }
 
-// applyVerification does what a verified token of verifyType means: confirm
-// the address, finish an e-mail change. It returns the verification type
-// the token turned out to be (type "email" resolves to signup or
-// magiclink) and done=false while a secure e-mail change waits for its
-// second confirmation.
+// applyVerification does what a verified token of verifyType means
+// (ott.Apply) and audits it; it returns the resolved verification type
+// and done=false while a secure e-mail change waits for its second
+// confirmation.
 func (s *Service) applyVerification(ctx context.Context, tx pgx.Tx, r *http.Request, verifyType string, v verified) (resolved string, done bool, err error) {
-	resolved = verifyType
-	if verifyType == "email" {
-		resolved = "signup"
-		if v.tokenType == ottRecovery {
-			resolved = "magiclink"
-		}
+	o, err := ott.Apply(ctx, tx, verifyType, v)
+	if err != nil || o.Action == "" {
+		return o.Resolved, o.Done, err
 	}
-	banned := false
-	if err := tx.QueryRow(ctx, store.UserBanned, v.userID).Scan(&banned); err != nil {
-		return "", false, fmt.Errorf("check ban: %w", err)
-	}
-	if banned {
-		return "", false, apierr.Fail(apierr.CodeUserBanned, "User is banned").WithStatus(http.StatusForbidden)
-	}
-	switch resolved {
-	case "signup", "invite", "recovery", "magiclink":
-		// Following any mailed link proves the address.
-		if _, err := tx.Exec(ctx, store.ConfirmEmail, v.userID); err != nil {
-			return "", false, fmt.Errorf("confirm email: %w", err)
-		}
-		action := "login"
-		if resolved == "signup" || resolved == "invite" {
-			action = "user_signedup"
-		}
-		return resolved, true, s.audit(ctx, tx, r, action, v.userID, map[string]any{"provider": "email", "type": resolved})
-	case "email_change":
-		var pending string
-		var step int
-		if err := tx.QueryRow(ctx, store.EmailChangeState, v.userID).Scan(&pending, &step); err != nil {
-			return "", false, fmt.Errorf("read e-mail change: %w", err)
-		}
-		if pending == "" {
-			return "", false, errLinkInvalid()
-		}
-		// With secure e-mail change both addresses confirm; the first
-		// confirmation only counts.
-		var other int
-		if err := tx.QueryRow(ctx, store.CountEmailChangeTokens, v.userID).Scan(&other); err != nil {
-			return "", false, fmt.Errorf("count e-mail change tokens: %w", err)
-		}
-		if other > 0 {
-			_, err := tx.Exec(ctx, store.SetEmailChangeStep, v.userID, step+1)
-			return resolved, false, err
-		}
-		if _, err := tx.Exec(ctx, store.ApplyEmailChange, v.userID, pending); err != nil {
-			if isUniqueViolation(err) {
-				return "", false, apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered")
-			}
-			return "", false, fmt.Errorf("apply e-mail change: %w", err)
-		}
-		return resolved, true, s.audit(ctx, tx, r, "user_modified", v.userID, map[string]any{"email_change": pending})
-	}
-	return "", false, apierr.Fail(apierr.CodeValidationFailed, "Unsupported verification type")
+	return o.Resolved, o.Done, s.audit(ctx, tx, r, o.Action, v.UserID, o.Audit)
 }
 
 // singleConfirmationAccepted answers the first half of a secure e-mail
@@ -171,14 +70,14 @@ func (s *Service) verifyPost(w http.ResponseWriter, r *http.Request) error {
 	if err := s.limits.verify.take(s.clientIP(r), s.now()); err != nil {
 		return err
 	}
-	types, ok := verifyTokenTypes[p.Type]
+	types, ok := ott.VerifyTypes[p.Type]
 	switch {
 	case p.Type == "":
 		return apierr.Fail(apierr.CodeValidationFailed, "Verify requires a verification type")
 	case (p.Type == "sms" || p.Type == "phone_change") && p.Phone != "" && p.Token != "":
 		// No user can hold a phone token here, so it is one that does not
 		// match — GoTrue's answer for an unknown phone code.
-		return errCodeInvalid()
+		return ott.ErrCodeInvalid()
 	case p.Type == "sms" || p.Type == "phone_change":
 		return apierr.Fail(apierr.CodePhoneProviderDisabled, "Phone verification is disabled")
 	case !ok:
@@ -204,11 +103,11 @@ func (s *Service) verifyPost(w http.ResponseWriter, r *http.Request) error {
 		v, err := s.consumeOTT(ctx, tx, hash, types, address)
 		if err != nil {
 			if p.Token != "" {
-				return errCodeInvalid().Because(err)
+				return ott.ErrCodeInvalid().Because(err)
 			}
 			return err
 		}
-		userID = v.userID
+		userID = v.UserID
 		_, done, err = s.applyVerification(ctx, tx, r, p.Type, v)
 		if err != nil || !done {
 			return err
@@ -246,7 +145,7 @@ func (s *Service) verifyGet(w http.ResponseWriter, r *http.Request) error {
 	if err := s.limits.verify.take(s.clientIP(r), s.now()); err != nil {
 		return s.redirectError(w, r, redirect, err, pkce)
 	}
-	types, ok := verifyTokenTypes[verifyType]
+	types, ok := ott.VerifyTypes[verifyType]
 	if !ok || raw == "" {
 		return s.redirectError(w, r, redirect, apierr.Fail(apierr.CodeValidationFailed, "Verify requires a token and a supported type"), pkce)
 	}
@@ -257,14 +156,14 @@ func (s *Service) verifyGet(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		userID = v.userID
+		userID = v.UserID
 		var resolved string
 		resolved, done, err = s.applyVerification(ctx, tx, r, verifyType, v)
 		if err != nil || !done {
 			return err
 		}
 		if pkce {
-			err := tx.QueryRow(ctx, store.IssueAuthCode, userID, authMethodFor(resolved)).Scan(&authCode)
+			err := tx.QueryRow(ctx, store.SQL.IssueAuthCode, userID, authMethodFor(resolved)).Scan(&authCode)
 			if errors.Is(err, pgx.ErrNoRows) {
 				return apierr.Fail(apierr.CodeFlowStateNotFound, "No associated flow state found")
 			}
@@ -321,38 +220,6 @@ func authMethodFor(verifyType string) string {
 	return verifyType
 }
 
-// implicitFragment is the session as GoTrue puts it in a redirect's
-// fragment (url.Values order, i.e. alphabetical).
-func implicitFragment(resp *wire.TokenResponse, typ string) string {
-	v := url.Values{
-		"access_token":  {resp.AccessToken},
-		"expires_at":    {fmt.Sprint(resp.ExpiresAt)},
-		"expires_in":    {fmt.Sprint(resp.ExpiresIn)},
-		"refresh_token": {resp.RefreshToken},
-		"token_type":    {resp.TokenType},
-	}
-	if resp.ProviderToken != "" {
-		v.Set("provider_token", resp.ProviderToken)
-	}
-	if resp.ProviderRefreshToken != "" {
-		v.Set("provider_refresh_token", resp.ProviderRefreshToken)
-	}
-	if typ != "" {
-		v.Set("type", typ)
-	}
-	v.Set("sb", "")
-	return v.Encode()
-}
-
-// oauthErrors maps a status to the OAuth error name of redirect errors.
-var oauthErrors = map[int]string{
-	http.StatusBadRequest:          "invalid_request",
-	http.StatusUnauthorized:        "unauthorized_client",
-	http.StatusForbidden:           "access_denied",
-	http.StatusInternalServerError: "server_error",
-	http.StatusServiceUnavailable:  "temporarily_unavailable",
-}
-
 // redirectError sends a browser flow's error to redirect as
 // ?error=…&error_code=…&error_description=… (PKCE) and in the fragment,
 // where supabase-js reads it (reference §1.5).
@@ -371,29 +238,6 @@ func (s *Service) redirectError(w http.ResponseWriter, r *http.Request, redirect
 	if perr != nil {
 		return ae
 	}
-	name, ok := oauthErrors[status]
-	if !ok {
-		name = "invalid_request"
-	}
-	frag := url.Values{"error": {name}, "error_code": {string(ae.Code)}, "error_description": {ae.Msg}, "sb": {""}}
-	if pkce {
-		qs := u.Query()
-		qs.Set("error", name)
-		qs.Set("error_code", string(ae.Code))
-		qs.Set("error_description", ae.Msg)
-		u.RawQuery = qs.Encode()
-	}
-	http.Redirect(w, r, withFragment(u, frag.Encode()), http.StatusSeeOther)
+	http.Redirect(w, r, errorRedirect(u, status, string(ae.Code), ae.Msg, pkce), http.StatusSeeOther)
 	return nil
-}
-
-// withFragment renders u with an already form-encoded fragment (setting
-// url.URL.Fragment would escape its "%" a second time).
-func withFragment(u *url.URL, encoded string) string {
-	v := *u
-	v.Fragment, v.RawFragment = "", ""
-	if encoded == "" {
-		return v.String()
-	}
-	return v.String() + "#" + encoded
 }

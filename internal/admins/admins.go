@@ -34,14 +34,10 @@ const Claim = "daybase_admin"
 //go:embed sql/*.sql
 var queries embed.FS
 
-var query = sqlfile.Loader(queries)
+// statements are the package's SQL: field Grant is sql/grant.sql.
+type statements struct{ Grant, Revoke, List, Check string }
 
-var (
-	grantSQL  = query("grant")
-	revokeSQL = query("revoke")
-	listSQL   = query("list")
-	checkSQL  = query("check")
-)
+var stmt = sqlfile.Load[statements](queries)
 
 // DB is what the package needs of a connection or pool (pgx.Conn,
 // pgxpool.Pool and pgx.Tx all fit). It must be the database owner: API
@@ -78,7 +74,7 @@ var (
 // not an error.
 func Grant(ctx context.Context, db DB, email string) (Admin, error) {
 	var a Admin
-	err := db.QueryRow(ctx, grantSQL, email).Scan(&a.ID, &a.Email, &a.LastSignIn)
+	err := db.QueryRow(ctx, stmt.Grant, email).Scan(&a.ID, &a.Email, &a.LastSignIn)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, fmt.Errorf("grant %q: %w", email, ErrNoUser)
 	}
@@ -91,7 +87,7 @@ func Grant(ctx context.Context, db DB, email string) (Admin, error) {
 // Revoke removes the admin mark; WasAdmin tells whether there was one.
 func Revoke(ctx context.Context, db DB, email string) (Admin, error) {
 	var a Admin
-	err := db.QueryRow(ctx, revokeSQL, email).Scan(&a.ID, &a.Email, &a.LastSignIn, &a.WasAdmin)
+	err := db.QueryRow(ctx, stmt.Revoke, email).Scan(&a.ID, &a.Email, &a.LastSignIn, &a.WasAdmin)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, fmt.Errorf("revoke %q: %w", email, ErrNoUser)
 	}
@@ -103,7 +99,7 @@ func Revoke(ctx context.Context, db DB, email string) (Admin, error) {
 
 // List returns the admins, ordered by e-mail.
 func List(ctx context.Context, db DB) ([]Admin, error) {
-	rows, err := db.Query(ctx, listSQL)
+	rows, err := db.Query(ctx, stmt.List)
 	if err != nil {
 		return nil, fmt.Errorf("list admins: %w", err)
 	}
@@ -135,7 +131,7 @@ func Check(ctx context.Context, db DB, claims map[string]any) (Admin, error) {
 	session, _ := claims["session_id"].(string)
 	a := Admin{ID: sub}
 	var admin bool
-	err := db.QueryRow(ctx, checkSQL, sub, session).Scan(&a.Email, &admin, &a.SessionLive, &a.HasFactor)
+	err := db.QueryRow(ctx, stmt.Check, sub, session).Scan(&a.Email, &admin, &a.SessionLive, &a.HasFactor)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return a, ErrNotAdmin

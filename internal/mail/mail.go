@@ -34,7 +34,11 @@ type Sender interface {
 //go:embed sql/*.sql
 var sqlFiles embed.FS
 
-var insertOutboxSQL = sqlfile.Loader(sqlFiles)("insert_outbox")
+// statements are the package's SQL: field InsertOutbox is
+// sql/insert_outbox.sql.
+type statements struct{ InsertOutbox string }
+
+var stmt = sqlfile.Load[statements](sqlFiles)
 
 // Outbox keeps mail in auth.outbox (and the log) for development, when no
 // SMTP server is configured: links can be read with
@@ -51,7 +55,7 @@ func NewOutbox(db *pgxpool.Pool, log *slog.Logger) *Outbox {
 
 // Send implements Sender.
 func (o *Outbox) Send(ctx context.Context, m Message) error {
-	if _, err := o.db.Exec(ctx, insertOutboxSQL, m.To, m.Subject, m.Body, m.Kind); err != nil {
+	if _, err := o.db.Exec(ctx, stmt.InsertOutbox, m.To, m.Subject, m.Body, m.Kind); err != nil {
 		return fmt.Errorf("outbox: %w", err)
 	}
 	o.log.Info("mail kept in the dev outbox (no SMTP configured)", "to", m.To, "kind", m.Kind, "subject", m.Subject, "body", m.Body)

@@ -62,8 +62,6 @@ var (
 		"WAL not yet confirmed by the realtime replication slot(s), the largest.", nil, nil)
 )
 
-var dbStateSQL = query("db_state")
-
 func (c *dbCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- queueDepth
 	ch <- reminderLag
@@ -75,7 +73,7 @@ func (c *dbCollector) Collect(ch chan<- prometheus.Metric) {
 	defer cancel()
 	var requests, due int64
 	var lag, walLag float64
-	if err := c.pool.QueryRow(ctx, dbStateSQL).Scan(&requests, &due, &lag, &walLag); err != nil {
+	if err := c.pool.QueryRow(ctx, stmt.DBState).Scan(&requests, &due, &lag, &walLag); err != nil {
 		c.log.Warn("metrics: read job and replication state", "err", err)
 		return
 	}

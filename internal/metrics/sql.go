@@ -9,5 +9,7 @@ import (
 //go:embed sql/*.sql
 var sqlFiles embed.FS
 
-// query returns the statement in sql/<name>.sql.
-var query = sqlfile.Loader(sqlFiles)
+// statements are the package's SQL: field DBState is sql/db_state.sql.
+type statements struct{ DBState string }
+
+var stmt = sqlfile.Load[statements](sqlFiles)

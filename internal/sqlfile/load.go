@@ -9,7 +9,9 @@ import (
 )
 
 // Load returns a T whose string fields each hold a statement of fsys:
-// field TableOid reads sql/table_oid.sql. A statement may paste another
+// field TableOid reads sql/table_oid.sql, UserByID sql/user_by_id.sql,
+// and a field tagged `sql:"name"` reads sql/name.sql (for a word such as
+// WebAuthn that snake case would split). A statement may paste another
 // file, trimmed, where it says {{name}} (a shared column list or filter).
 // A missing file panics, so a package that keeps
 //
@@ -19,9 +21,14 @@ import (
 func Load[T any](fsys fs.FS) *T {
 	var t T
 	v := reflect.ValueOf(&t).Elem()
-	read := Loader(fsys)
+	read := reader(fsys)
 	for i := range v.NumField() {
-		v.Field(i).SetString(paste(read, read(snake(v.Type().Field(i).Name))))
+		f := v.Type().Field(i)
+		name := f.Tag.Get("sql")
+		if name == "" {
+			name = snake(f.Name)
+		}
+		v.Field(i).SetString(paste(read, read(name)))
 	}
 	return &t
 }
@@ -41,12 +48,16 @@ func paste(read func(string) string, sql string) string {
 	}
 }
 
-// snake turns a field name into its file name: TableOid → table_oid.
+// snake turns a field name into its file name: TableOid → table_oid,
+// UserIDByEmail → user_id_by_email (a run of capitals is one word).
 func snake(name string) string {
 	var b strings.Builder
-	for i, r := range name {
+	rs := []rune(name)
+	for i, r := range rs {
 		if unicode.IsUpper(r) {
-			if i > 0 {
+			prevLower := i > 0 && !unicode.IsUpper(rs[i-1])
+			endsRun := i > 0 && i+1 < len(rs) && unicode.IsUpper(rs[i-1]) && unicode.IsLower(rs[i+1])
+			if prevLower || endsRun {
 				b.WriteByte('_')
 			}
 			r = unicode.ToLower(r)

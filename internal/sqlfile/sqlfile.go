@@ -7,9 +7,6 @@
 //	type statements struct{ Claim, Release string } // sql/claim.sql, …
 //
 //	var stmt = sqlfile.Load[statements](sqlFiles)
-//
-// Loader reads one file by name, for the packages that pick statements
-// at run time.
 package sqlfile
 
 import (
@@ -17,10 +14,10 @@ import (
 	"io/fs"
 )
 
-// Loader returns a function that reads sql/<name>.sql from fsys. A
+// reader returns a function that reads sql/<name>.sql from fsys. A
 // missing file panics: the files are embedded at build time, so the
 // panic happens when the package initialises, in every test.
-func Loader(fsys fs.FS) func(name string) string {
+func reader(fsys fs.FS) func(name string) string {
 	return func(name string) string {
 		b, err := fs.ReadFile(fsys, "sql/"+name+".sql")
 		if err != nil {

@@ -7,27 +7,18 @@ import (
 	"daybase/internal/sqlfile"
 )
 
-func TestLoader(t *testing.T) {
-	query := sqlfile.Loader(fstest.MapFS{"sql/one.sql": {Data: []byte("SELECT 1\n")}})
-	if got := query("one"); got != "SELECT 1\n" {
-		t.Fatalf("query(one) = %q", got)
-	}
-	defer func() {
-		if recover() == nil {
-			t.Fatal("a missing file did not panic")
-		}
-	}()
-	query("two")
-}
-
 func TestLoad(t *testing.T) {
 	fsys := fstest.MapFS{
-		"sql/table_oid.sql": {Data: []byte("SELECT {{cols}} FROM t\n")},
-		"sql/cols.sql":      {Data: []byte(" a, b\n")},
-		"sql/lock.sql":      {Data: []byte("LOCK\n")},
+		"sql/table_oid.sql":      {Data: []byte("SELECT {{cols}} FROM t\n")},
+		"sql/cols.sql":           {Data: []byte(" a, b\n")},
+		"sql/lock.sql":           {Data: []byte("LOCK\n")},
+		"sql/user_id_by_aal.sql": {Data: []byte("SELECT 2\n")},
 	}
-	got := sqlfile.Load[struct{ TableOid, Lock string }](fsys)
-	if got.TableOid != "SELECT a, b FROM t\n" || got.Lock != "LOCK\n" {
+	got := sqlfile.Load[struct {
+		TableOid, UserIDByAAL string
+		LockAll               string `sql:"lock"`
+	}](fsys)
+	if got.TableOid != "SELECT a, b FROM t\n" || got.LockAll != "LOCK\n" || got.UserIDByAAL != "SELECT 2\n" {
 		t.Fatalf("Load = %+v", *got)
 	}
 	defer func() {

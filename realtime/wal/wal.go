@@ -196,7 +196,7 @@ func (r *Reader) Run(ctx context.Context, out chan<- *Chunk) (err error) {
 		return err
 	}
 	// publication_names is a list of identifiers in a string literal.
-	sql := fmt.Sprintf(startReplicationSQL, r.cfg.Slot, escapeLiteral(pgident.Quote(r.cfg.Publication)))
+	sql := fmt.Sprintf(stmt.StartReplication, r.cfg.Slot, escapeLiteral(pgident.Quote(r.cfg.Publication)))
 	conn.Frontend().Send(&pgproto3.Query{String: sql})
 	if err := conn.Frontend().Flush(); err != nil {
 		return fmt.Errorf("wal: start replication: %w", err)
@@ -226,7 +226,7 @@ func (r *Reader) Run(ctx context.Context, out chan<- *Chunk) (err error) {
 }
 
 func (r *Reader) ensureSlot(ctx context.Context, conn *pgconn.PgConn) error {
-	res, err := conn.Exec(ctx, fmt.Sprintf(slotStateSQL, r.cfg.Slot, escapeLiteral(r.cfg.Publication))).ReadAll()
+	res, err := conn.Exec(ctx, fmt.Sprintf(stmt.SlotState, r.cfg.Slot, escapeLiteral(r.cfg.Publication))).ReadAll()
 	if err != nil {
 		return fmt.Errorf("wal: look up slot %s: %w", r.cfg.Slot, err)
 	}
@@ -242,7 +242,7 @@ func (r *Reader) ensureSlot(ctx context.Context, conn *pgconn.PgConn) error {
 		}
 		return nil
 	}
-	_, err = conn.Exec(ctx, fmt.Sprintf(createSlotSQL, r.cfg.Slot)).ReadAll()
+	_, err = conn.Exec(ctx, fmt.Sprintf(stmt.CreateSlot, r.cfg.Slot)).ReadAll()
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "42710" { // duplicate_object: another instance made it first
 		return nil
@@ -255,7 +255,7 @@ func (r *Reader) ensureSlot(ctx context.Context, conn *pgconn.PgConn) error {
 }
 
 func currentLSN(ctx context.Context, conn *pgconn.PgConn) (LSN, error) {
-	res, err := conn.Exec(ctx, currentLSNSQL).ReadAll()
+	res, err := conn.Exec(ctx, stmt.CurrentLSN).ReadAll()
 	if err != nil || len(res) != 1 || len(res[0].Rows) != 1 {
 		return 0, fmt.Errorf("wal: read current WAL position: %v", err)
 	}
@@ -460,6 +460,6 @@ func DropSlot(ctx context.Context, conn *pgconn.PgConn, slot string) error {
 	if !slotName.MatchString(slot) {
 		return fmt.Errorf("wal: bad slot name %q", slot)
 	}
-	_, err := conn.Exec(ctx, fmt.Sprintf(dropSlotSQL, slot)).ReadAll()
+	_, err := conn.Exec(ctx, fmt.Sprintf(stmt.DropSlot, slot)).ReadAll()
 	return err
 }

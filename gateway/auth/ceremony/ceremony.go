@@ -17,7 +17,9 @@ import (
 
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
+	"github.com/jackc/pgx/v5"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/store"
 	"daybase/gateway/auth/wire"
 )
@@ -101,7 +103,7 @@ type Passkey struct {
 
 // LoadPasskeys returns the user's passkeys and their credentials.
 func LoadPasskeys(ctx context.Context, db store.Querier, userID string) ([]Passkey, []webauthn.Credential, error) {
-	rows, err := db.Query(ctx, store.UserPasskeys, userID)
+	rows, err := db.Query(ctx, store.SQL.UserPasskeys, userID)
 	if err != nil {
 		return nil, nil, fmt.Errorf("list passkeys: %w", err)
 	}
@@ -132,7 +134,7 @@ func LoadPasskeys(ctx context.Context, db store.Querier, userID string) ([]Passk
 // UserCredentials lists every credential the user registered, as
 // security key or passkey, for a registration to exclude.
 func UserCredentials(ctx context.Context, db store.Querier, userID string) ([]webauthn.Credential, error) {
-	rows, err := db.Query(ctx, store.UserWebAuthnCredentials, userID)
+	rows, err := db.Query(ctx, store.SQL.UserWebAuthnCredentials, userID)
 	if err != nil {
 		return nil, fmt.Errorf("list webauthn credentials: %w", err)
 	}
@@ -217,4 +219,47 @@ func Reason(err error) string {
 		return pe.Details
 	}
 	return err.Error()
+}
+
+// SaveChallenge stores a ceremony's session data for userID ("" before
+// sign-in) as a single-use challenge of kind that lives for expiry (5
+// minutes when not positive), and returns its id and end.
+func SaveChallenge(ctx context.Context, db store.Querier, userID, kind string, sd *webauthn.SessionData, expiry time.Duration) (string, time.Time, error) {
+	data, err := json.Marshal(sd)
+	if err != nil {
+		return "", time.Time{}, fmt.Errorf("encode passkey session: %w", err)
+	}
+	if expiry <= 0 {
+		expiry = 5 * time.Minute
+	}
+	var user any
+	if userID != "" {
+		user = userID
+	}
+	var id string
+	var expires time.Time
+	if err := db.QueryRow(ctx, store.SQL.InsertWebAuthnChallenge, user, kind, data, expiry.String()).Scan(&id, &expires); err != nil {
+		return "", time.Time{}, fmt.Errorf("store passkey challenge: %w", err)
+	}
+	return id, expires, nil
+}
+
+// TakeChallenge deletes the challenge of kind, so that it is answered
+// once, and returns its user and session data.
+func TakeChallenge(ctx context.Context, db store.Querier, challengeID, kind string) (string, webauthn.SessionData, error) {
+	var sd webauthn.SessionData
+	var userID string
+	var raw []byte
+	var expired bool
+	err := db.QueryRow(ctx, store.SQL.TakeWebAuthnChallenge, challengeID, kind).Scan(&userID, &raw, &expired)
+	if errors.Is(err, pgx.ErrNoRows) || expired {
+		return "", sd, apierr.Fail(apierr.CodeWebAuthnChallengeExpired, "Passkey challenge has expired or was already used; request a new one")
+	}
+	if err != nil {
+		return "", sd, fmt.Errorf("take passkey challenge: %w", err)
+	}
+	if err := json.Unmarshal(raw, &sd); err != nil {
+		return "", sd, fmt.Errorf("decode passkey session: %w", err)
+	}
+	return userID, sd, nil
 }

@@ -182,3 +182,16 @@ func fetchGitHubUser(ctx context.Context, client *http.Client, api string) (*Use
 	}
 	return pu, nil
 }
+
+// IdentityData is the identity_data GoTrue stores for an account at
+// provider.
+func IdentityData(provider string, pu *User) map[string]any {
+	data := map[string]any{
+		"iss": provider, "sub": pu.ID, "provider_id": pu.ID, "email": pu.Email, "email_verified": pu.EmailVerified,
+		"phone_verified": false, "name": pu.Name, "full_name": pu.Name, "avatar_url": pu.AvatarURL, "picture": pu.AvatarURL,
+	}
+	if pu.UserName != "" {
+		data["user_name"], data["preferred_username"] = pu.UserName, pu.UserName
+	}
+	return data
+}

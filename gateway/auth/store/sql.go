@@ -2,7 +2,6 @@ package store
 
 import (
 	"embed"
-	"strings"
 
 	"daybase/internal/sqlfile"
 )
@@ -10,110 +9,108 @@ import (
 //go:embed sql/*.sql
 var sqlFiles embed.FS
 
-var query = sqlfile.Loader(sqlFiles)
+// SQL holds every statement of the auth service, read from sql/ as the
+// package initialises (a missing file panics in every test).
+var SQL = sqlfile.Load[Statements](sqlFiles)
 
-// withUserColumns pastes sql/user_columns.sql, the column list ScanUser
-// reads, where a statement says {{userColumns}}.
-func withUserColumns(sql string) string {
-	return strings.ReplaceAll(sql, "{{userColumns}}", query("user_columns"))
-}
-
-// The statements of the auth service, one file each under sql/ (the
-// tables are in schema/migrations/0002_auth.sql and later).
-var (
+// Statements are the statements of the auth service, one file each under
+// sql/ named for the field in snake case (UserByID reads sql/user_by_id.sql);
+// {{user_columns}} pastes the column list ScanUser reads. The tables are in
+// schema/migrations/0002_auth.sql and later.
+type Statements struct {
 	// Users and identities (tables in schema/migrations/0002_auth.sql).
-	UserByID               = withUserColumns(query("user_by_id"))
-	CallerExists           = query("caller_exists")
-	UserIDByEmail          = query("user_id_by_email")
-	UserForSignIn          = query("user_for_sign_in")
-	UserBanned             = query("user_banned")
-	PasswordHash           = query("password_hash")
-	InsertUser             = query("insert_user")
-	InsertIdentity         = query("insert_identity")
-	EnsureEmailIdentity    = query("ensure_email_identity")
-	ConfirmEmail           = query("confirm_email")
-	UpdateSignInTimes      = query("update_sign_in_times")
-	SetPassword            = query("set_password")
-	MergeUserMetadata      = query("merge_user_metadata")
-	MergeAppMetadata       = query("merge_app_metadata")
-	SetEmailChange         = query("set_email_change")
-	EmailChangeState       = query("email_change_state")
-	CountEmailChangeTokens = query("count_email_change_tokens")
-	SetEmailChangeStep     = query("set_email_change_step")
-	ApplyEmailChange       = query("apply_email_change")
-	InsertAudit            = query("insert_audit")
+	UserByID               string
+	CallerExists           string
+	UserIDByEmail          string
+	UserForSignIn          string
+	UserBanned             string
+	PasswordHash           string
+	InsertUser             string
+	InsertIdentity         string
+	EnsureEmailIdentity    string
+	ConfirmEmail           string
+	UpdateSignInTimes      string
+	SetPassword            string
+	MergeUserMetadata      string
+	MergeAppMetadata       string
+	SetEmailChange         string
+	EmailChangeState       string
+	CountEmailChangeTokens string
+	SetEmailChangeStep     string
+	ApplyEmailChange       string
+	InsertAudit            string
 
 	// Sessions, their authentication methods and refresh tokens.
-	InsertSession       = query("insert_session")
-	InsertAMR           = query("insert_amr")
-	InsertRefreshToken  = query("insert_refresh_token")
-	SessionAuth         = query("session_auth")
-	SessionCreatedAt    = query("session_created_at")
-	RefreshGrant        = withUserColumns(query("refresh_grant"))
-	DeleteSession       = query("delete_session")
-	DeleteUserSessions  = query("delete_user_sessions")
-	DeleteOtherSessions = query("delete_other_sessions")
+	InsertSession       string
+	InsertAMR           string
+	InsertRefreshToken  string
+	SessionAuth         string
+	SessionCreatedAt    string
+	RefreshGrant        string
+	DeleteSession       string
+	DeleteUserSessions  string
+	DeleteOtherSessions string
 
 	// One-time tokens of e-mail links and codes, and PKCE flow states.
-	UpsertOneTimeToken   = query("upsert_one_time_token")
-	SetSentAt            = query("set_sent_at")
-	FindOneTimeToken     = query("find_one_time_token")
-	DeleteOneTimeToken   = query("delete_one_time_token")
-	CountWrongCode       = query("count_wrong_code")
-	DeleteExhaustedCodes = query("delete_exhausted_codes")
-	InsertFlowState      = query("insert_flow_state")
-	IssueAuthCode        = query("issue_auth_code")
-	FlowStateForExchange = query("flow_state_for_exchange")
-	DeleteFlowState      = query("delete_flow_state")
+	UpsertOneTimeToken   string
+	SetSentAt            string
+	FindOneTimeToken     string
+	DeleteOneTimeToken   string
+	CountWrongCode       string
+	DeleteExhaustedCodes string
+	InsertFlowState      string
+	IssueAuthCode        string
+	FlowStateForExchange string
+	DeleteFlowState      string
 
 	// TOTP factors, challenges and used codes.
-	FactorsForEnroll             = query("factors_for_enroll")
-	InsertFactor                 = query("insert_factor")
-	FactorByID                   = query("factor_by_id")
-	InsertChallenge              = query("insert_challenge")
-	ChallengeForVerify           = query("challenge_for_verify")
-	InsertUsedCode               = query("insert_used_code")
-	MarkChallengeVerified        = query("mark_challenge_verified")
-	VerifyFactorStatus           = query("verify_factor_status")
-	RaiseSessionAAL              = query("raise_session_aal")
-	RotateSessionTokens          = query("rotate_session_tokens")
-	DeleteLowAALSessions         = query("delete_low_aal_sessions")
-	DeleteUnverifiedOthers       = query("delete_unverified_others")
-	DeleteFactor                 = query("delete_factor")
-	DowngradeSessions            = query("downgrade_sessions")
-	SaveWebAuthnFactorCredential = query("save_webauthn_factor_credential")
-	UseWebAuthnFactor            = query("use_webauthn_factor")
-	UserWebAuthnCredentials      = query("user_webauthn_credentials")
+	FactorsForEnroll             string
+	InsertFactor                 string
+	FactorByID                   string
+	InsertChallenge              string
+	ChallengeForVerify           string
+	InsertUsedCode               string
+	MarkChallengeVerified        string
+	VerifyFactorStatus           string
+	RaiseSessionAAL              string
+	RotateSessionTokens          string
+	DeleteLowAALSessions         string
+	DeleteUnverifiedOthers       string
+	DeleteFactor                 string
+	DowngradeSessions            string
+	SaveWebAuthnFactorCredential string `sql:"save_webauthn_factor_credential"`
+	UseWebAuthnFactor            string `sql:"use_webauthn_factor"`
+	UserWebAuthnCredentials      string `sql:"user_webauthn_credentials"`
 
 	// Passkeys: WebAuthn credentials and their single-use challenges.
-	InsertWebAuthnChallenge = query("insert_webauthn_challenge")
-	TakeWebAuthnChallenge   = query("take_webauthn_challenge")
-	UserPasskeys            = query("user_passkeys")
-	InsertPasskey           = query("insert_passkey")
-	PasskeyOwner            = query("passkey_owner")
-	UsePasskey              = query("use_passkey")
-	RenamePasskey           = query("rename_passkey")
-	DeletePasskey           = query("delete_passkey")
+	InsertWebAuthnChallenge string `sql:"insert_webauthn_challenge"`
+	TakeWebAuthnChallenge   string `sql:"take_webauthn_challenge"`
+	UserPasskeys            string
+	InsertPasskey           string
+	PasskeyOwner            string
+	UsePasskey              string
+	RenamePasskey           string
+	DeletePasskey           string
 
 	// OAuth sign-in: flow states and provider identities.
-	FlowStateByID         = query("flow_state_by_id")
-	CompleteOAuthFlow     = query("complete_oauth_flow")
-	DeleteStaleFlowStates = query("delete_stale_flow_states")
-	IdentityByProvider    = query("identity_by_provider")
-	UpdateIdentityData    = query("update_identity_data")
-	AddProvider           = query("add_provider")
-	SetFlowLinkingTarget  = query("set_flow_linking_target")
-	UserIdentityByID      = query("user_identity_by_id")
-	DeleteIdentity        = query("delete_identity")
-	MakePermanent         = query("make_permanent")
-	SetEmailFromIdentity  = query("set_email_from_identity")
+	FlowStateByID         string
+	CompleteOAuthFlow     string `sql:"complete_oauth_flow"`
+	DeleteStaleFlowStates string
+	IdentityByProvider    string
+	UpdateIdentityData    string
+	AddProvider           string
+	SetFlowLinkingTarget  string
+	UserIdentityByID      string
+	DeleteIdentity        string
+	MakePermanent         string
+	SetEmailFromIdentity  string
 
 	// The admin API (service_role only).
-	AdminCountUsers     = query("admin_count_users")
-	AdminListUsers      = withUserColumns(query("admin_list_users"))
-	AdminSetBan         = query("admin_set_ban")
-	AdminSetRole        = query("admin_set_role")
-	AdminDeleteUser     = query("admin_delete_user")
-	AdminSoftDeleteUser = query("admin_soft_delete_user")
-	PruneAnonymousUsers = query("prune_anonymous_users")
-)
+	AdminCountUsers     string
+	AdminListUsers      string
+	AdminSetBan         string
+	AdminSetRole        string
+	AdminDeleteUser     string
+	AdminSoftDeleteUser string
+	PruneAnonymousUsers string
+}

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"daybase/gateway/auth/apierr"
 	"daybase/gateway/auth/wire"
 )
 
@@ -24,7 +26,7 @@ var ErrNoUser = errors.New("user not found")
 
 // LoadUser reads a user with identities and factors (GoTrue's Eager load).
 func LoadUser(ctx context.Context, db Querier, id string) (*wire.User, error) {
-	u, err := ScanUser(db.QueryRow(ctx, UserByID, id))
+	u, err := ScanUser(db.QueryRow(ctx, SQL.UserByID, id))
 	if err != nil {
 		return nil, fmt.Errorf("load user %s: %w", id, err)
 	}
@@ -65,4 +67,78 @@ func ScanUser(row pgx.Row, extra ...any) (*wire.User, error) {
 	}
 	u.Normalise()
 	return u, nil
+}
+
+// NewUser is what CreateUser stores.
+type NewUser struct {
+	Email        string
+	PasswordHash string
+	UserMetadata map[string]any
+	AppMetadata  map[string]any // merged over the provider entries
+	Provider     string         // "email", "google", …; "" for anonymous
+	ProviderID   string         // the provider's user id; the user id for "email"
+	IdentityData map[string]any // extra identity_data for OAuth identities
+	Confirmed    bool
+	Invited      bool
+	Anonymous    bool
+	Role         string
+	ID           string // "" for a new random id
+}
+
+// CreateUser inserts a user and its first identity; the database's
+// triggers on auth.users (the app's profile rows) fire as for any insert.
+func CreateUser(ctx context.Context, tx Querier, n NewUser) (string, error) {
+	id := n.ID
+	if id == "" {
+		id = uuid.NewString()
+	}
+	app := map[string]any{}
+	if n.Provider != "" {
+		app["provider"] = n.Provider
+		app["providers"] = []string{n.Provider}
+	}
+	for k, v := range n.AppMetadata {
+		app[k] = v
+	}
+	if n.UserMetadata == nil {
+		n.UserMetadata = map[string]any{}
+	}
+	if n.Role == "" {
+		n.Role = "authenticated"
+	}
+	if _, err := tx.Exec(ctx, SQL.InsertUser, id, n.Email, n.PasswordHash, n.Confirmed, app, n.UserMetadata,
+		n.Anonymous, n.Invited, n.Role); err != nil {
+		if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && pe.Code == "23505" {
+			return "", apierr.Fail(apierr.CodeEmailExists, "A user with this email address has already been registered").Because(err)
+		}
+		return "", fmt.Errorf("insert user: %w", err)
+	}
+	if n.Provider == "" {
+		return id, nil
+	}
+	providerID := n.ProviderID
+	if providerID == "" {
+		providerID = id
+	}
+	data := map[string]any{"sub": providerID, "email": n.Email, "email_verified": n.Confirmed, "phone_verified": false}
+	for k, v := range n.IdentityData {
+		data[k] = v
+	}
+	if _, err := tx.Exec(ctx, SQL.InsertIdentity, providerID, id, data, n.Provider); err != nil {
+		return "", fmt.Errorf("insert identity: %w", err)
+	}
+	return id, nil
+}
+
+// UserIDByEmail returns the id of the live account with email, or "".
+func UserIDByEmail(ctx context.Context, db Querier, email string) (string, error) {
+	var id string
+	err := db.QueryRow(ctx, SQL.UserIDByEmail, email).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("find user by email: %w", err)
+	}
+	return id, nil
 }

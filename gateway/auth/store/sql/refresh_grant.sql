@@ -3,7 +3,7 @@
 WITH g AS MATERIALIZED (
   SELECT * FROM auth.refresh_token_grant($1, $2, $3)
 )
-SELECT g.outcome, g.issued_token, g.session_id::text, g.user_id::text, g.aal, g.amr, {{userColumns}}
+SELECT g.outcome, g.issued_token, g.session_id::text, g.user_id::text, g.aal, g.amr, {{user_columns}}
   FROM g
   LEFT JOIN auth.users u ON u.id = g.user_id AND u.deleted_at IS NULL
                         AND g.outcome IN ('issued', 'reused_active')

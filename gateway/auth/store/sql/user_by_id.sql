@@ -1,1 +1,1 @@
-SELECT {{userColumns}} FROM auth.users u WHERE u.id = $1 AND u.deleted_at IS NULL
+SELECT {{user_columns}} FROM auth.users u WHERE u.id = $1 AND u.deleted_at IS NULL

@@ -1,14 +1,6 @@
 import { Copy, Key, ListChecks, Trash } from '@phosphor-icons/react'
 import { type FormEvent, useState } from 'react'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
@@ -144,25 +136,19 @@ export function AppPasswordsCard({ plan, planLoading }: { plan: 'free' | 'pro' |
           )}
         </div>
       )}
-      <AlertDialog open={revoking !== null} onOpenChange={(o) => (o ? undefined : setRevoking(null))}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Revoke “{revoking?.name}”?</AlertDialogTitle>
-          <AlertDialogDescription>Apps signed in with it stop syncing at once. Your tasks stay as they are.</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (!revoking) return
-                const { id, name: revoked } = revoking
-                setRevoking(null)
-                void revoke.mutateAsync(id).then(() => toast.success(`“${revoked}” revoked`))
-              }}
-            >
-              Revoke
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(o) => (o ? undefined : setRevoking(null))}
+        title={<>Revoke “{revoking?.name}”?</>}
+        description="Apps signed in with it stop syncing at once. Your tasks stay as they are."
+        action="Revoke"
+        onConfirm={() => {
+          if (!revoking) return
+          const { id, name: revoked } = revoking
+          setRevoking(null)
+          void revoke.mutateAsync(id).then(() => toast.success(`“${revoked}” revoked`))
+        }}
+      />
     </Card>
   )
 }

@@ -1,15 +1,7 @@
 import { ArrowsClockwise, CalendarDots, Copy, Lightning, Prohibit } from '@phosphor-icons/react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -94,28 +86,22 @@ export function CalendarSyncCard({ plan, planLoading }: { plan: 'free' | 'pro' |
           </Button>
         </div>
       )}
-      <AlertDialog open={confirm !== null} onOpenChange={(o) => (o ? undefined : setConfirm(null))}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{confirm === 'revoke' ? 'Turn the calendar feed off?' : 'Make a new feed address?'}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {confirm === 'revoke'
-              ? 'Calendars subscribed to the current address stop receiving your tasks.'
-              : 'The current address stops working at once; subscribe again with the new one.'}
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (confirm === 'revoke') revoke.mutate(undefined, { onSuccess: () => toast.success('Calendar feed turned off') })
-                else regenerate.mutate(undefined, { onSuccess: () => toast.success('New feed address made') })
-                setConfirm(null)
-              }}
-            >
-              {confirm === 'revoke' ? 'Turn off' : 'Make new address'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(o) => (o ? undefined : setConfirm(null))}
+        title={confirm === 'revoke' ? 'Turn the calendar feed off?' : 'Make a new feed address?'}
+        description={
+          confirm === 'revoke'
+            ? 'Calendars subscribed to the current address stop receiving your tasks.'
+            : 'The current address stops working at once; subscribe again with the new one.'
+        }
+        action={confirm === 'revoke' ? 'Turn off' : 'Make new address'}
+        onConfirm={() => {
+          if (confirm === 'revoke') revoke.mutate(undefined, { onSuccess: () => toast.success('Calendar feed turned off') })
+          else regenerate.mutate(undefined, { onSuccess: () => toast.success('New feed address made') })
+          setConfirm(null)
+        }}
+      />
     </Card>
   )
 }

@@ -1,15 +1,7 @@
 import { Fingerprint, PencilSimple, Trash } from '@phosphor-icons/react'
 import { type FormEvent, useState } from 'react'
 import { toast } from '@/lib/toast'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -161,32 +153,24 @@ function RenameDialog({ userId, passkey, onClose }: { userId: string; passkey: P
 function RemoveDialog({ userId, passkey, onClose }: { userId: string; passkey: Passkey | null; onClose: () => void }) {
   const remove = usePasskeyMutation(userId, removePasskey)
   return (
-    <AlertDialog open={!!passkey} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <AlertDialogContent>
-        <AlertDialogTitle>Remove {passkey ? nameOf(passkey) : 'passkey'}?</AlertDialogTitle>
-        <AlertDialogDescription>
-          It will no longer sign you in. Remove it from the device too, in its password or passkey manager.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={(e) => {
-              e.preventDefault()
-              if (!passkey) return
-              remove.mutate(passkey.id, {
-                onSuccess: () => {
-                  toast.success('Passkey removed')
-                  onClose()
-                },
-                onError: (err) => toast.error('Error removing passkey', { description: err.message }),
-              })
-            }}
-            disabled={remove.isPending}
-          >
-            Remove
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={!!passkey}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={<>Remove {passkey ? nameOf(passkey) : 'passkey'}?</>}
+      description="It will no longer sign you in. Remove it from the device too, in its password or passkey manager."
+      action="Remove"
+      onConfirm={(e) => {
+        e.preventDefault()
+        if (!passkey) return
+        remove.mutate(passkey.id, {
+          onSuccess: () => {
+            toast.success('Passkey removed')
+            onClose()
+          },
+          onError: (err) => toast.error('Error removing passkey', { description: err.message }),
+        })
+      }}
+      disabled={remove.isPending}
+    />
   )
 }

@@ -1,15 +1,7 @@
 import { ArrowCounterClockwise, Trash } from '@phosphor-icons/react'
 import { type FormEvent, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
@@ -163,26 +155,22 @@ function DeleteProjectDialog({ project, onClose }: { project: Project; onClose: 
   const { pathname } = useLocation()
   const remove = useDeleteProject(user.id)
   return (
-    <AlertDialog open onOpenChange={(o) => !o && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete project</AlertDialogTitle>
-        <AlertDialogDescription>
+    <ConfirmDialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Delete project"
+      description={
+        <>
           Are you sure you want to delete "{project.name}"? Its tasks go to the bin with it.
           {project.is_shared ? ' Everyone it is shared with loses it too.' : ''}
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() => {
-              remove.mutate({ id: project.id, name: project.name })
-              if (pathname === `/app/tasks/project/${project.id}`) navigate('/app/tasks')
-            }}
-          >
-            Delete project
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+      action="Delete project"
+      onConfirm={() => {
+        remove.mutate({ id: project.id, name: project.name })
+        if (pathname === `/app/tasks/project/${project.id}`) navigate('/app/tasks')
+      }}
+    />
   )
 }
 

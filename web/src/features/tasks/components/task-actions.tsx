@@ -13,15 +13,7 @@ import {
 import { Checkbox as CheckboxPrimitive } from 'radix-ui'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import {
   DropdownMenu,
@@ -174,16 +166,14 @@ export function DeleteTaskDialog({
   onConfirm: () => void
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete task</AlertDialogTitle>
-        <AlertDialogDescription>{deleteConfirmation(title)}</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete task"
+      description={deleteConfirmation(title)}
+      action="Delete"
+      onConfirm={onConfirm}
+    />
   )
 }
 
