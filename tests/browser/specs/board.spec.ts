@@ -156,11 +156,11 @@ test('on a phone, a card moves with its "Move to…" menu', async ({ page, accou
     { user_id: userId, title: 'Renew passport', priority: 1 },
     { user_id: userId, title: 'Late invoice', due_date: plus(-2) },
   ])
-  await page.setViewportSize({ width: 390, height: 844 })
 
   // By priority: P4 → P1 from the menu, no drag.
   await page.goto('/app/tasks?view=inbox&layout=board&by=priority')
   await expect(card(lane(page, 'P4'), 'Renew passport')).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
   const menuButton = page.getByRole('button', { name: 'Move Renew passport to…' })
   // On a phone the menu's button is there without hovering.
   await expect(menuButton).toBeVisible()
