@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { test } from '../fixtures'
 import { insert, select, tasksOf } from '../db'
+import { screenshot, test } from '../fixtures'
 import { expect, shootAll, signedIn } from '../tasks-helpers'
 
 // Boards (issue 26): a project's own columns (projects.board_columns, 0720)
@@ -146,4 +146,43 @@ test('any list by due date: drag to a day by mouse and by keyboard', async ({ pa
   await page.keyboard.press('Space')
   await expect(card(lane(page, 'Today'), 'Late report')).toBeVisible()
   await expect.poll(async () => (await one(userId, 'Late report'))?.due_date).toBe(today)
+})
+
+test('on a phone, a card moves with its "Move to…" menu', async ({ page, account }) => {
+  test.setTimeout(240_000)
+  const userId = await signedIn(page, account)
+  const plus = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+  await insert('tasks', [
+    { user_id: userId, title: 'Renew passport', priority: 1 },
+    { user_id: userId, title: 'Late invoice', due_date: plus(-2) },
+  ])
+
+  // By priority: P4 → P1 from the menu, no drag.
+  await page.goto('/app/tasks?view=inbox&layout=board&by=priority')
+  await expect(card(lane(page, 'P4'), 'Renew passport')).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
+  const menuButton = page.getByRole('button', { name: 'Move Renew passport to…' })
+  // On a phone the menu's button is there without hovering.
+  await expect(menuButton).toBeVisible()
+  await menuButton.click()
+  const menu = page.getByRole('menu')
+  await expect(menu.getByRole('menuitem')).toHaveText(['P1', 'P2', 'P3', 'No priority'])
+  await screenshot(page, 'board-move-menu-390-light')
+  await menu.getByRole('menuitem', { name: 'P1' }).click()
+  await expect(card(lane(page, 'P1'), 'Renew passport')).toBeVisible()
+  await expect.poll(async () => (await one(userId, 'Renew passport'))?.priority).toBe(4)
+
+  // By due date: Overdue takes no cards, so the menu never offers it; Tomorrow moves the date.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/app/tasks?view=inbox&layout=board&by=due')
+  await expect(card(lane(page, 'Overdue'), 'Late invoice')).toBeVisible()
+  await shootAll(page, 'board-move-button', async () => {
+    await expect(card(lane(page, 'Overdue'), 'Late invoice')).toBeVisible()
+  })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('button', { name: 'Move Late invoice to…' }).click()
+  await expect(menu.getByRole('menuitem', { name: 'Overdue' })).toHaveCount(0)
+  await menu.getByRole('menuitem', { name: 'Tomorrow' }).click()
+  await expect(card(lane(page, 'Tomorrow'), 'Late invoice')).toBeVisible()
+  await expect.poll(async () => (await one(userId, 'Late invoice'))?.due_date).toBe(plus(1))
 })

@@ -134,10 +134,16 @@ test('an offline edit that meets a newer one from another device keeps the serve
   await context.setOffline(false)
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Changed on another device' })
   await expect(toast).toBeVisible()
+  // Information to read, not an error: nothing was lost, the newer title was kept.
+  await expect(toast).toHaveAttribute('data-type', 'info')
   await expect(toast.getByTestId('sync-conflicts')).toContainText('title: kept “Plan the ski trip” (yours was “Plan the summer trip”)')
   await shootAll(page, 'offline-conflict', async () => {
     await expect(toast).toBeVisible()
   })
+  // Its action opens the task to check it.
+  await toast.getByRole('button', { name: 'Open task' }).click()
+  await expect(pane(page).getByRole('textbox', { name: 'Task title' })).toHaveValue('Plan the ski trip')
+  await expect(pane(page).getByRole('textbox', { name: 'Notes' })).toHaveValue('Book the ferry')
   // The server's newer title stays; the notes, which only this device changed, are applied.
   await expect
     .poll(async () => {

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { Database } from './database'
+import { type FieldConflict, type InsertChange, type QueuedChange, type Step, type Unit, type UpdateChange, expectedAt, plan, resolve } from './offline-plan'
 import { supabase } from './supabase'
 import { toast } from './toast'
 
@@ -15,17 +15,8 @@ import { toast } from './toast'
  */
 
 type Row = Record<string, unknown>
-type TaskTable = Database['public']['Tables']['tasks']
 
-/** What a queued edit started from: the row's updated_at and the changed fields' values. */
-export type Base = { updated_at: string; values: Row }
-
-export type QueuedChange =
-  | { kind: 'insert'; table: 'tasks'; id: string; values: TaskTable['Insert'] }
-  | { kind: 'update'; table: 'tasks'; id: string; patch: TaskTable['Update']; base: Base | null }
-
-/** A field both sides changed: the server's value was kept. */
-export type FieldConflict = { field: string; yours: unknown; theirs: unknown }
+export type { Base, FieldConflict, QueuedChange } from './offline-plan'
 
 export type Conflict = { id: string; title: string; fields: FieldConflict[]; deleted?: boolean }
 
@@ -101,8 +92,6 @@ export async function enqueue(change: QueuedChange): Promise<void> {
   await save()
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
-
 let replaying: Promise<Conflict[]> | null = null
 const listeners = new Set<(conflicts: Conflict[]) => void>()
 
@@ -113,38 +102,45 @@ export function onReplayed(listener: (conflicts: Conflict[]) => void): () => voi
 }
 
 /**
- * Sends the waiting changes one by one, in the order they were made. A
- * change the server refuses for a reason other than the network (a cap, a
- * check) is dropped with a 'Sync failed' toast saying which; a network
- * failure stops the replay with the rest kept for the next one.
+ * Sends the waiting changes in the order they were made, in steps
+ * (lib/offline-plan.ts: one bulk insert for a run of inserts, a run of
+ * edits to different rows concurrently). A change the server refuses for a
+ * reason other than the network (a cap, a check) is dropped with a 'Sync
+ * failed' toast saying how many; a network failure stops the replay with
+ * the rest kept for the next one.
  */
 export function replay(): Promise<Conflict[]> {
   replaying ??= run().finally(() => (replaying = null))
   return replaying
 }
 
+/** Rows this replay wrote: the updated_at a change started from and the one we left. */
+type Wrote = Map<string, { from: string; to: string }>
+type Outcome = 'done' | 'network' | 'refused'
+/** What a step did: the queued changes it is done with (sent or refused). */
+type Sent = { done: QueuedChange[]; refused: number; network: boolean }
+
+/** Edits in flight at once: the browser's connections to one host. */
+const POOL = 6
+
 async function run(): Promise<Conflict[]> {
   await loaded
   if (!queue.length) return []
   useOfflineStore.setState({ syncing: true })
   const conflicts: Conflict[] = []
-  // updated_at we wrote ourselves: a later change to the same row started
-  // from the row as it was before our own earlier change.
-  const wrote = new Map<string, { from: string; to: string }>()
+  const wrote: Wrote = new Map()
   let failed = 0
   try {
-    while (queue.length) {
-      const change = queue[0]!
-      let outcome: 'done' | 'network' | 'refused'
-      try {
-        outcome = await send(change, wrote, conflicts)
-      } catch {
-        outcome = 'network'
+    // Changes queued while this replay runs are sent by its next round.
+    replaying: while (queue.length) {
+      for (const step of plan(queue)) {
+        const sent = await sendStep(step, wrote, conflicts)
+        failed += sent.refused
+        const done = new Set(sent.done)
+        queue = queue.filter((c) => !done.has(c))
+        await save()
+        if (sent.network) break replaying
       }
-      if (outcome === 'network') break
-      if (outcome === 'refused') failed++
-      queue.shift()
-      await save()
     }
   } finally {
     useOfflineStore.setState({ syncing: false, pending: queue.length })
@@ -155,6 +151,50 @@ async function run(): Promise<Conflict[]> {
   return conflicts
 }
 
+async function sendStep(step: Step, wrote: Wrote, conflicts: Conflict[]): Promise<Sent> {
+  const sent: Sent = { done: [], refused: 0, network: false }
+  const settle = async (unit: Unit, send: () => Promise<Outcome>) => {
+    let outcome: Outcome
+    try {
+      outcome = await send()
+    } catch {
+      outcome = 'network'
+    }
+    if (outcome === 'network') sent.network = true
+    else {
+      sent.done.push(...unit.from)
+      if (outcome === 'refused') sent.refused += unit.from.length
+    }
+    return outcome
+  }
+
+  if (step.kind === 'inserts') {
+    if (step.units.length > 1) {
+      const bulk = await settle({ change: step.units[0]!.change, from: step.units.flatMap((u) => u.from) }, () => sendInserts(step.units, wrote))
+      // Refused as a whole (a cap, a check, a row sent before): one by one says which.
+      if (bulk !== 'refused') return sent
+      sent.done = []
+      sent.refused = 0
+    }
+    for (const unit of step.units) {
+      if ((await settle(unit, () => sendInsert(unit.change, wrote))) === 'network') break
+    }
+    return sent
+  }
+
+  // Each row's edits in order; rows side by side, a few at a time.
+  const chains = [...step.chains]
+  const worker = async () => {
+    for (let chain = chains.shift(); chain && !sent.network; chain = chains.shift()) {
+      for (const unit of chain) {
+        if ((await settle(unit, () => sendUpdate(unit.change, wrote, conflicts))) === 'network') return
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(POOL, chains.length) }, worker))
+  return sent
+}
+
 type Answer = { data: unknown; error: { message: string; code?: string } | null; status: number }
 
 /** status 0: the request never reached the server. */
@@ -163,28 +203,39 @@ function outcomeOf(answer: Answer): 'ok' | 'network' | 'refused' {
   return answer.status === 0 || /fetch|network/i.test(answer.error.message) ? 'network' : 'refused'
 }
 
-async function send(
-  change: QueuedChange,
-  wrote: Map<string, { from: string; to: string }>,
-  conflicts: Conflict[],
-): Promise<'done' | 'network' | 'refused'> {
-  if (change.kind === 'insert') {
-    const answer = await supabase.from(change.table).insert(change.values).select('updated_at').maybeSingle()
-    // 23505: sent before (a replay cut short after the insert); done.
-    if (answer.error?.code === '23505') return 'done'
-    const outcome = outcomeOf(answer)
-    if (outcome === 'ok') {
-      const at = (answer.data as Row | null)?.updated_at
-      if (typeof at === 'string') wrote.set(change.id, { from: at, to: at })
-      return 'done'
-    }
-    return outcome
+/** A run of inserts as one statement (absent fields take their defaults, as in a single insert). */
+async function sendInserts(units: Unit<InsertChange>[], wrote: Wrote): Promise<Outcome> {
+  const answer = await supabase
+    .from('tasks')
+    .insert(
+      units.map((u) => u.change.values),
+      { defaultToNull: false },
+    )
+    .select('id, updated_at')
+  const outcome = outcomeOf(answer)
+  if (outcome !== 'ok') return outcome
+  for (const row of (answer.data as Row[] | null) ?? []) {
+    if (typeof row.updated_at === 'string') wrote.set(String(row.id), { from: row.updated_at, to: row.updated_at })
   }
+  return 'done'
+}
 
+async function sendInsert(change: InsertChange, wrote: Wrote): Promise<Outcome> {
+  const answer = await supabase.from(change.table).insert(change.values).select('updated_at').maybeSingle()
+  // 23505: sent before (a replay cut short after the insert); done.
+  if (answer.error?.code === '23505') return 'done'
+  const outcome = outcomeOf(answer)
+  if (outcome === 'ok') {
+    const at = (answer.data as Row | null)?.updated_at
+    if (typeof at === 'string') wrote.set(change.id, { from: at, to: at })
+    return 'done'
+  }
+  return outcome
+}
+
+async function sendUpdate(change: UpdateChange, wrote: Wrote, conflicts: Conflict[]): Promise<Outcome> {
   const { id, patch } = change
-  let base = change.base
-  const ours = wrote.get(id)
-  if (base && ours && (base.updated_at === ours.from || !base.updated_at)) base = { ...base, updated_at: ours.to }
+  const base = expectedAt(change.base, wrote.get(id))
   let query = supabase.from(change.table).update(patch).eq('id', id)
   if (base?.updated_at) query = query.eq('updated_at', base.updated_at)
   const answer = await query.select('updated_at')
@@ -205,16 +256,10 @@ async function send(
     conflicts.push({ id, title: patch.title ?? '', fields: [], deleted: true })
     return 'done'
   }
-  const fields: FieldConflict[] = []
-  const rest: TaskTable['Update'] = {}
-  for (const [field, value] of Object.entries(patch)) {
-    if (same(server[field], value)) continue
-    if (base && !same(server[field], base.values[field])) fields.push({ field, yours: value, theirs: server[field] })
-    else Object.assign(rest, { [field]: value })
-  }
+  const { rest, conflicts: fields } = resolve(patch, base, server)
   let at = String(server.updated_at)
   if (Object.keys(rest).length) {
-    const applied = await supabase.from(change.table).update(rest).eq('id', id).select('updated_at').maybeSingle()
+    const applied = await supabase.from(change.table).update(rest as UpdateChange['patch']).eq('id', id).select('updated_at').maybeSingle()
     const o = outcomeOf(applied)
     if (o !== 'ok') return o
     at = String((applied.data as Row | null)?.updated_at ?? at)

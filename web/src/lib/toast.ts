@@ -6,7 +6,7 @@ import type { ExternalToast } from 'sonner'
  * call sites stay synchronous; the toast appears once sonner and its
  * <Toaster> (mounted by app.tsx when the first toast is asked for) are up.
  */
-type Kind = 'success' | 'error'
+type Kind = 'success' | 'info' | 'error'
 
 let requested = false
 const listeners = new Set<() => void>()
@@ -52,6 +52,8 @@ function show(kind: Kind, message: string, data?: ExternalToast): void {
 
 export const toast = {
   success: (message: string, data?: ExternalToast) => show('success', message, data),
+  /** Something to read that went neither wrong nor as asked (a sync kept another device's values). */
+  info: (message: string, data?: ExternalToast) => show('info', message, data),
   error: (message: string, data?: ExternalToast) => show('error', message, data),
 }
 

@@ -1,6 +1,7 @@
 import { CloudSlash } from '@phosphor-icons/react/dist/csr/CloudSlash'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { useNavigate } from 'react-router'
 import { useAuthStore } from '@/lib/auth-store'
 import { type Conflict, onReplayed, setQueueUser, useOfflineStore, watchConnection } from '@/lib/offline-queue'
 import { useHydrating } from '@/lib/prerender'
@@ -43,16 +44,25 @@ const FIELD_NAMES: Record<string, string> = {
 
 const shown = (v: unknown) => (v === null || v === undefined || v === '' ? 'none' : typeof v === 'string' ? `“${v}”` : JSON.stringify(v))
 
-function ConflictList({ conflicts }: { conflicts: Conflict[] }) {
+type Open = (id: string) => void
+
+function ConflictList({ conflicts, open }: { conflicts: Conflict[]; open: Open }) {
   return (
-    <ul className="mt-1 grid gap-1" data-testid="sync-conflicts">
+    <ul className="mt-1 grid gap-1.5" data-testid="sync-conflicts">
       {conflicts.map((c) => (
         <li key={c.id}>
-          <span className="font-medium">{c.title || 'A task'}</span>
+          {/* With several, each task opens from its own name; one has the toast's button. */}
+          {conflicts.length > 1 && !c.deleted ? (
+            <button type="button" className="font-medium underline underline-offset-2 hover:no-underline" onClick={() => open(c.id)}>
+              {c.title || 'A task'}
+            </button>
+          ) : (
+            <span className="font-medium">{c.title || 'A task'}</span>
+          )}
           {c.deleted ? (
             ' was deleted on another device; your offline change was not applied.'
           ) : (
-            <ul className="ml-3 list-disc">
+            <ul className="ml-4 list-disc">
               {c.fields.map((f) => (
                 <li key={f.field}>
                   {FIELD_NAMES[f.field] ?? f.field}: kept {shown(f.theirs)} (yours was {shown(f.yours)})
@@ -66,28 +76,43 @@ function ConflictList({ conflicts }: { conflicts: Conflict[] }) {
   )
 }
 
-function afterReplay(queryClient: QueryClient, conflicts: Conflict[]) {
+/**
+ * After a replay: lists refetched, and the outcome told. Conflicts are
+ * information to read, not an error (nothing failed: the newer values were
+ * kept), so they come in the informational style, open until closed, with
+ * a way to the task to check it.
+ */
+function afterReplay(queryClient: QueryClient, conflicts: Conflict[], open: Open) {
   forgetBases()
   void queryClient.invalidateQueries()
   if (!conflicts.length) {
     toast.success('Offline changes synced')
     return
   }
-  toast.error('Changed on another device', {
-    description: <ConflictList conflicts={conflicts} />,
-    duration: 30_000,
+  const only = conflicts.length === 1 && !conflicts[0]!.deleted ? conflicts[0]! : null
+  toast.info('Changed on another device', {
+    description: (
+      <>
+        <p>Synced. Where a task changed on another device too, its newer values were kept:</p>
+        <ConflictList conflicts={conflicts} open={open} />
+      </>
+    ),
+    duration: Infinity,
     closeButton: true,
+    ...(only ? { action: { label: 'Open task', onClick: () => open(only.id) } } : {}),
   })
 }
 
 /** Queue, replay and the saved cache for the signed-in user (the shell calls it once). */
 export function useOfflineSync(userId: string) {
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   useEffect(() => {
     void setQueueUser(userId)
     watchConnection()
-    return onReplayed((conflicts) => afterReplay(queryClient, conflicts))
-  }, [queryClient, userId])
+    const open = (id: string) => void navigate(`/app/tasks?taskId=${encodeURIComponent(id)}`)
+    return onReplayed((conflicts) => afterReplay(queryClient, conflicts, open))
+  }, [navigate, queryClient, userId])
 
   useEffect(() => {
     let cancelled = false

@@ -16,7 +16,7 @@ import {
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { ArrowsClockwise, CaretLeft, CaretRight, DotsThree, PencilSimple, Plus, Trash } from '@phosphor-icons/react'
-import { type FormEvent, type ReactNode, memo, useMemo, useState } from 'react'
+import { type FormEvent, type ReactNode, memo, useCallback, useMemo, useState } from 'react'
 import {
   AlertDialog,
   AlertDialogAction,
@@ -28,7 +28,14 @@ import {
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { cn } from '@/lib/cn'
@@ -66,9 +73,21 @@ const collision: CollisionDetection = (args) => {
   return card ? [card] : within
 }
 
-type CardProps = { task: Task; zone: string; now: Date; showProject: boolean; onOpen: (task: Task) => void; lane: string }
+/** Where a card can go from the "Move to…" menu: the other lanes that take a drop. */
+type Destination = { id: string; title: string }
 
-function CardBody({ task, zone, now, showProject }: Omit<CardProps, 'onOpen' | 'lane'>) {
+type CardProps = {
+  task: Task
+  zone: string
+  now: Date
+  showProject: boolean
+  onOpen: (task: Task) => void
+  lane: string
+  destinations: readonly Destination[]
+  onMove: (id: string, lane: string) => void
+}
+
+function CardBody({ task, zone, now, showProject }: Pick<CardProps, 'task' | 'zone' | 'now' | 'showProject'>) {
   const p = priorityOption(task.priority)
   const due = dueLabel(task, zone, now)
   return (
@@ -91,10 +110,15 @@ function CardBody({ task, zone, now, showProject }: Omit<CardProps, 'onOpen' | '
 const cardClass =
   'grid w-full gap-1 rounded-md border bg-card p-2.5 text-left text-sm shadow-xs outline-none hover:border-foreground/20 focus-visible:ring-2 focus-visible:ring-ring'
 
-const Card = memo(function Card({ task, zone, now, showProject, onOpen, lane }: CardProps) {
+/**
+ * A card: dragged by pointer or keyboard, opened by a click, and moved from
+ * its "Move to…" menu — the way on a phone, where a touch on a card scrolls
+ * the board rather than dragging it.
+ */
+const Card = memo(function Card({ task, zone, now, showProject, onOpen, lane, destinations, onMove }: CardProps) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, data: { lane } })
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={cn(isDragging && 'opacity-40')}>
+    <li ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={cn('group relative', isDragging && 'opacity-40')}>
       <button
         type="button"
         {...attributes}
@@ -102,10 +126,33 @@ const Card = memo(function Card({ task, zone, now, showProject, onOpen, lane }: 
         aria-roledescription="card"
         aria-label={task.title}
         onClick={() => onOpen(task)}
-        className={cn(cardClass, 'cursor-grab touch-manipulation')}
+        className={cn(cardClass, 'cursor-grab touch-manipulation pr-9')}
       >
         <CardBody task={task} zone={zone} now={now} showProject={showProject} />
       </button>
+      {destinations.length ? (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Move ${task.title} to…`}
+              // Always there on a phone; on a wider screen with the card's hover or focus.
+              className="absolute top-1.5 right-1.5 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100 sm:focus-visible:opacity-100 sm:data-[state=open]:opacity-100"
+            >
+              <DotsThree aria-hidden size={16} weight="bold" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuLabel>Move to…</DropdownMenuLabel>
+            {destinations.map((d) => (
+              <DropdownMenuItem key={d.id} onSelect={() => onMove(task.id, d.id)}>
+                {d.title}
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : null}
     </li>
   )
 })
@@ -316,6 +363,21 @@ export default function BoardView({ userId, tasks, grouping, project, zone, time
     if (plan) move.mutate({ id, ...plan, cards: target.cards })
   }
 
+  // The menu's move: to the end of the lane, as a drop on the lane itself.
+  const { mutate: moveCard } = move
+  const moveTo = useCallback(
+    (id: string, to: string) => {
+      const target = lanes.find((l) => l.id === to)
+      const plan = target ? dropPlan(lanes, id, to, target.cards.length, today, zone) : null
+      if (plan && target) moveCard({ id, ...plan, cards: target.cards })
+    },
+    [lanes, moveCard, today, zone],
+  )
+  const destinationsOf = useMemo(
+    () => new Map(lanes.map((l) => [l.id, lanes.filter((o) => o.id !== l.id && o.droppable).map((o) => ({ id: o.id, title: o.title }))])),
+    [lanes],
+  )
+
   const taken = columns.map((c) => c.name)
   const index = (c: BoardColumn) => columns.findIndex((x) => x.id === c.id)
   const swap = (c: BoardColumn, by: number) => {
@@ -357,7 +419,17 @@ export default function BoardView({ userId, tasks, grouping, project, zone, time
                 {lane.cards.length ? (
                   <ul className="grid gap-2" aria-label={`${lane.title} cards`}>
                     {lane.cards.map((t) => (
-                      <Card key={t.id} task={t} lane={lane.id} zone={zone} now={now} showProject={!project} onOpen={onOpen} />
+                      <Card
+                        key={t.id}
+                        task={t}
+                        lane={lane.id}
+                        zone={zone}
+                        now={now}
+                        showProject={!project}
+                        onOpen={onOpen}
+                        destinations={destinationsOf.get(lane.id) ?? []}
+                        onMove={moveTo}
+                      />
                     ))}
                   </ul>
                 ) : (
