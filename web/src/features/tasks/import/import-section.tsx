@@ -181,7 +181,7 @@ function DryRun({ parsed, onProjectName }: { parsed: Parsed; onProjectName: (nam
 }
 
 /**
- * Settings → Import (issue 26): a Todoist or TickTick export read in the
+ * Settings → Import (issue 26): a Todoist, TickTick or any CSV file read in the
  * browser, a dry run of what it creates, then an import in chunks with
  * progress that a reload continues, and an undo that removes the batch.
  */
