@@ -69,7 +69,7 @@ func main() {
 	fmt.Fprintf(os.Stderr, "%d sessions; refreshing for %s\n", *clients, *duration)
 
 	var done, failed atomic.Int64
-	cpu0 := processCPU(*pid)
+	cpu0, pg0 := processCPU(*pid), childrenCPU(*pid)
 	stop := time.Now().Add(*duration)
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -93,7 +93,9 @@ func main() {
 	elapsed := time.Since(start)
 	fmt.Printf("%d refreshes in %.1fs: %.0f refreshes/s, %d failed", done.Load(), elapsed.Seconds(), float64(done.Load())/elapsed.Seconds(), failed.Load())
 	if *pid != 0 && done.Load() > 0 {
-		fmt.Printf("; server CPU per refresh %.0f µs", float64((processCPU(*pid)-cpu0).Microseconds())/float64(done.Load()))
+		n := float64(done.Load())
+		fmt.Printf("; CPU per refresh: server %.0f µs, PostgreSQL %.0f µs",
+			float64((processCPU(*pid)-cpu0).Microseconds())/n, float64((childrenCPU(*pid)-pg0).Microseconds())/n)
 	}
 	fmt.Println()
 	if failed.Load() > 0 {
@@ -106,12 +108,57 @@ func processCPU(pid int) time.Duration {
 	if pid == 0 {
 		return 0
 	}
-	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	f, err := procStat(pid)
 	if err != nil {
 		log.Fatalf("server CPU: %v", err)
 	}
-	f := strings.Fields(string(raw[bytes.LastIndexByte(raw, ')')+2:]))
-	ut, _ := strconv.Atoi(f[11])
-	st, _ := strconv.Atoi(f[12])
-	return time.Duration(ut+st) * 10 * time.Millisecond // USER_HZ
+	return statCPU(f, 11)
+}
+
+// childrenCPU is the CPU time of pid's descendants — the embedded
+// PostgreSQL and its backends — counting children they have reaped.
+func childrenCPU(pid int) time.Duration {
+	if pid == 0 {
+		return 0
+	}
+	entries, _ := os.ReadDir("/proc")
+	parent := map[int]int{}
+	stats := map[int][]string{}
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if f, err := procStat(p); err == nil {
+			parent[p], _ = strconv.Atoi(f[1])
+			stats[p] = f
+		}
+	}
+	var total time.Duration
+	for p, f := range stats {
+		for a := parent[p]; a > 1; a = parent[a] {
+			if a == pid {
+				total += statCPU(f, 11) + statCPU(f, 13)
+				break
+			}
+		}
+	}
+	return total
+}
+
+// procStat is /proc/<pid>/stat's fields after the command name (state first).
+func procStat(pid int) ([]string, error) {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return nil, err
+	}
+	return strings.Fields(string(raw[bytes.LastIndexByte(raw, ')')+2:])), nil
+}
+
+// statCPU adds the two USER_HZ counters at field i and i+1 (utime and
+// stime at 11, cutime and cstime at 13).
+func statCPU(f []string, i int) time.Duration {
+	ut, _ := strconv.Atoi(f[i])
+	st, _ := strconv.Atoi(f[i+1])
+	return time.Duration(ut+st) * 10 * time.Millisecond
 }

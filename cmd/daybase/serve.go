@@ -60,12 +60,12 @@ func serve(ctx context.Context, e *env, args []string) error {
 	if err := db.migrate(ctx, e, k); err != nil {
 		return err
 	}
-	adminPool, err := pgxpool.New(ctx, db.adminURL)
+	adminPool, err := newPool(ctx, "admin", db.adminURL)
 	if err != nil {
-		return fmt.Errorf("admin pool: %w", err)
+		return err
 	}
 	defer adminPool.Close()
-	apiPool, err := newAPIPool(ctx, db.apiURL)
+	apiPool, err := newPool(ctx, "api", db.apiURL)
 	if err != nil {
 		return err
 	}
@@ -164,16 +164,27 @@ func startMetrics(e *env, adminPool, apiPool *pgxpool.Pool, svcs []gateway.Servi
 	return m, func() { srv.Close() }, nil
 }
 
-// newAPIPool opens the pool requests run on, as the authenticator role.
-func newAPIPool(ctx context.Context, dsn string) (*pgxpool.Pool, error) {
+// poolConns is each pool's size. pgxpool's default, max(4, cores), would
+// leave the admin pool (auth's statements) four connections on a small
+// machine, and then no more than four durable commits can share one WAL
+// flush: every token refresh and sign-in commits, so auth would be bound
+// at four per flush (about 1,000 refreshes/s on a disk that flushes in
+// 4 ms; docs/benchmarks.md, "Token refresh since 9f3e45d"). More
+// connections let PostgreSQL's group commit take more of them per flush;
+// durability is unchanged.
+const poolConns = 20
+
+// newPool opens one of serve's pools: admin (superuser-capable: auth,
+// schema cache, jobs) or api (the authenticator role requests run as).
+func newPool(ctx context.Context, name, dsn string) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
-		return nil, fmt.Errorf("api pool: %w", err)
+		return nil, fmt.Errorf("%s pool: %w", name, err)
 	}
-	cfg.MaxConns = 20
+	cfg.MaxConns = poolConns
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("api pool: %w", err)
+		return nil, fmt.Errorf("%s pool: %w", name, err)
 	}
 	return pool, nil
 }
