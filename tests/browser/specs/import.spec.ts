@@ -23,11 +23,24 @@ async function allTasks(userId: string): Promise<{ title: string }[]> {
 const FIXTURES = join(import.meta.dirname, '../../../web/src/features/tasks/import/fixtures')
 const todoist = join(FIXTURES, 'Work Projects.csv')
 const ticktick = join(FIXTURES, 'TickTick-backup-2026-11-26.csv')
+const generic = join(FIXTURES, 'Team tasks.csv')
 
-type Task = { id: string; title: string; priority: number; tags: string | null; parent_id: string | null; list: string | null; recurrence: string | null; is_completed: boolean; reminders: number[] }
+type Task = {
+  id: string
+  title: string
+  priority: number
+  tags: string | null
+  parent_id: string | null
+  list: string | null
+  recurrence: string | null
+  is_completed: boolean
+  reminders: number[]
+  due_date: string | null
+  notes: string | null
+}
 
 const tasksOf = (userId: string) =>
-  select<Task>('tasks', `user_id=eq.${userId}&select=id,title,priority,tags,parent_id,list,recurrence,is_completed,reminders&order=title`)
+  select<Task>('tasks', `user_id=eq.${userId}&select=id,title,priority,tags,parent_id,list,recurrence,is_completed,reminders,due_date,notes&order=title`)
 
 /** A Todoist export of n tasks (every tenth a subtask, every seventh with a comment), written to a temp file. */
 function bigTodoist(n: number, name: string): string {
@@ -180,5 +193,67 @@ test.describe('issue 26: importers', () => {
     const fullMs = Date.now() - t0
     expect(await allTasks(otherId)).toHaveLength(5000)
     console.log(`import figure: 5,000-row Todoist import (${5000 + Math.floor(5000 / 7)} rows with comments) ${fullMs} ms; resumed part of 1,200 ${resumedMs} ms; loadavg ${load}`)
+  })
+
+  test('any CSV: map the columns, dry run, import, the database, undo', async ({ page, account }) => {
+    const { userId } = await signUpThroughApi(account)
+    await signInToApp(page, account)
+    await page.goto('/app/settings#import')
+    const section = page.locator('#import')
+    const pick = async () => {
+      const chooser = page.waitForEvent('filechooser')
+      await section.getByRole('button', { name: 'Choose a CSV file…' }).click()
+      await (await chooser).setFiles(generic)
+    }
+    await pick()
+
+    // The mapping step: the header's guesses, the first rows, one column changed by hand.
+    const columns = section.getByRole('list', { name: 'Columns' })
+    await expect(columns.getByRole('listitem')).toHaveCount(11)
+    await expect(section.getByLabel('Field for column Task Name')).toHaveValue('title')
+    await expect(section.getByLabel('Field for column Due Date')).toHaveValue('due_date')
+    await expect(section.getByLabel('Field for column List')).toHaveValue('project')
+    await expect(section.getByLabel('Field for column Tags')).toHaveValue('labels')
+    await expect(section.getByLabel('Field for column Done')).toHaveValue('completed')
+    await expect(section.getByLabel('Field for column Category')).toHaveValue('ignore')
+    await expect(section.getByRole('table').getByRole('cell', { name: 'Renew passport' })).toBeVisible()
+    await shootAll(page, 'import-mapping', async () => {
+      await section.getByText('Map the columns').scrollIntoViewIfNeeded()
+      await expect(columns).toBeVisible()
+    })
+    await section.getByLabel('Field for column Category').selectOption({ label: 'Section (as a label)' })
+    await expect(section.getByRole('columnheader', { name: /Category\s*Section/ })).toBeVisible()
+    // Nothing is written before the import.
+    expect(await tasksOf(userId)).toEqual([])
+
+    await section.getByRole('button', { name: 'Show the dry run' }).click()
+    const counts = section.getByRole('list', { name: 'What the import creates' })
+    await expect(counts.getByRole('listitem').filter({ hasText: /^tasks7$/ })).toBeVisible()
+    await expect(counts.getByRole('listitem').filter({ hasText: /^projects3$/ })).toBeVisible()
+    await expect(counts.getByRole('listitem').filter({ hasText: /^of them subtasks2$/ })).toBeVisible()
+    await expect(counts.getByRole('listitem').filter({ hasText: /^completed2$/ })).toBeVisible()
+    await expect(section.getByRole('list', { name: 'Problems' }).getByText('Date "someday" not understood; kept in the description')).toBeVisible()
+    await section.getByRole('button', { name: 'Import 7 tasks' }).click()
+    await expect(page.getByText('Import finished')).toBeVisible()
+
+    const tasks = await tasksOf(userId)
+    expect(tasks).toHaveLength(7)
+    const offsite = tasks.find((t) => t.title === 'Plan the offsite')
+    expect(offsite).toMatchObject({ list: 'Team', priority: 3, tags: 'planning, q1, Events', due_date: '2027-01-15', notes: 'Venue, food and agenda', parent_id: null })
+    expect(tasks.find((t) => t.title === 'Send the invitations')).toMatchObject({ parent_id: offsite?.id, is_completed: true, priority: 1, tags: 'email, Events' })
+    expect(tasks.find((t) => t.title === 'Pay the rent')).toMatchObject({ list: 'Personal', due_date: '2026-12-01', is_completed: true, tags: 'money, Bills' })
+    expect(tasks.find((t) => t.title === 'Read "Deep Work"')).toMatchObject({ list: null, tags: 'books, reading' })
+    expect(tasks.find((t) => t.title === 'Water the plants')).toMatchObject({ list: 'Home', priority: 3, notes: 'Due: someday', due_date: null })
+    expect((await select<{ name: string }>('projects', `user_id=eq.${userId}&select=name&order=name`)).map((p) => p.name)).toEqual(['Home', 'Personal', 'Team'])
+
+    // The same kind of file again: the mapping made by hand is remembered.
+    await pick()
+    await expect(section.getByLabel('Field for column Category')).toHaveValue('section')
+    await section.getByRole('button', { name: 'Cancel' }).click()
+
+    await section.getByRole('button', { name: 'Undo import of Team tasks.csv' }).click()
+    await expect(page.getByText('Import undone')).toBeVisible()
+    expect(await tasksOf(userId)).toEqual([])
+    expect(await select('projects', `user_id=eq.${userId}&select=id`)).toEqual([])
   })
 })

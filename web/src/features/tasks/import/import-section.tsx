@@ -9,7 +9,9 @@ import { useUser } from '@/lib/auth-store'
 import { errorMessage } from '@/lib/errors'
 import { toast } from '@/lib/toast'
 import { browserZone } from '../utils/dates'
-import { type ImportCaps, type ImportPlan, type ImportSource, type TaskRow, capProblem, countPlan, detectSource, readCsv } from './model'
+import { ColumnMapping, type MappingState } from './column-mapping'
+import { type Table, columnValues, detectDateOrder, guessMapping, headerSignature, localeDateOrder, parseGeneric, tableOf } from './generic'
+import { type ImportCaps, type ImportOptions, type ImportPlan, type ImportSource, type TaskRow, capProblem, countPlan, detectSource, readCsv } from './model'
 import {
   type Progress,
   batchProgress,
@@ -24,7 +26,7 @@ import {
   undoImport,
 } from './run-import'
 import { parseTickTick } from './ticktick'
-import { parseTodoist } from './todoist'
+import { parseTodoist, projectNameOf } from './todoist'
 
 const number = new Intl.NumberFormat()
 const SOURCES: Record<ImportSource, string> = { todoist: 'Todoist export', ticktick: 'TickTick backup', csv: 'CSV file' }
@@ -32,18 +34,42 @@ const PRIORITY = ['None', 'Low', 'Medium', 'High', 'Urgent']
 const PREVIEW_ROWS = 8
 const BATCHES_KEY = ['import-batches'] as const
 
-type Parsed = { fileName: string; source: ImportSource; plan: ImportPlan; projectName: string }
+/** Any other CSV: its table, the user's mapping, and whether they are mapping or reviewing the dry run. */
+type Generic = { table: Table; state: MappingState; step: 'map' | 'review'; opts: ImportOptions }
 
-function planFor(text: string, fileName: string, caps: ImportCaps & { remindersPerTask: number }): Parsed {
+type Parsed = { fileName: string; source: ImportSource; plan: ImportPlan; projectName: string; csv?: Generic }
+
+/** A mapping for a new table: the one remembered for the same header while the section is open, else a guess. */
+function firstMapping(table: Table, remembered: ReadonlyMap<string, MappingState>): MappingState {
+  const known = remembered.get(headerSignature(table.header))
+  if (known) return known
+  const mapping = guessMapping(table.header)
+  const dates = mapping.flatMap((f, i) => (f === 'due_date' || f === 'completed' ? columnValues(table, i) : []))
+  const fromData = detectDateOrder(dates)
+  return { mapping, dateOrder: fromData ?? localeDateOrder(navigator.language), dateOrderFromData: !!fromData, priorityScale: 'high-first' }
+}
+
+/** The generic plan for the current mapping; tasks without a project column go to the project named in the dry run. */
+function genericPlan(csv: Generic, projectName: string): ImportPlan {
+  return parseGeneric(csv.table, csv.state.mapping, {
+    ...csv.opts,
+    dateOrder: csv.state.dateOrder,
+    priorityScale: csv.state.priorityScale,
+    defaultProject: projectName.trim() || null,
+  })
+}
+
+function planFor(text: string, fileName: string, caps: ImportCaps & { remindersPerTask: number }, remembered: ReadonlyMap<string, MappingState>): Parsed {
   const cells = readCsv(text)
   const source = detectSource(cells)
   const opts = { now: new Date(), timeZone: browserZone(), remindersPerTask: Number.isFinite(caps.remindersPerTask) ? caps.remindersPerTask : undefined }
-  const plan =
-    source === 'todoist'
-      ? parseTodoist(cells, fileName, opts)
-      : source === 'ticktick'
-        ? parseTickTick(cells, opts)
-        : { source, rows: [], problems: [{ line: 1, message: 'Not a Todoist export or a TickTick backup. Mapping the columns of any CSV is not available yet.' }] }
+  if (source === 'csv') {
+    const table = tableOf(cells)
+    const csv: Generic = { table, state: firstMapping(table, remembered), step: 'map', opts }
+    const projectName = projectNameOf(fileName, 'Imported tasks')
+    return { fileName, source, plan: genericPlan(csv, projectName), projectName, csv }
+  }
+  const plan = source === 'todoist' ? parseTodoist(cells, fileName, opts) : parseTickTick(cells, opts)
   const first = plan.rows[0]
   return { fileName, source, plan, projectName: first?.kind === 'project' ? first.name : '' }
 }
@@ -93,11 +119,13 @@ function DryRun({ parsed, onProjectName }: { parsed: Parsed; onProjectName: (nam
           </li>
         ))}
       </ul>
-      {parsed.source === 'todoist' && parsed.projectName ? (
+      {(parsed.source === 'todoist' && parsed.projectName) || (parsed.csv && !parsed.csv.state.mapping.includes('project')) ? (
         <div className="grid max-w-sm gap-1.5">
           <Label htmlFor="import-project-name">Project</Label>
           <Input id="import-project-name" value={parsed.projectName} maxLength={100} onChange={(e) => onProjectName(e.target.value)} />
-          <p className="text-xs text-muted-foreground">A project of this name that you already have is used, not created again.</p>
+          <p className="text-xs text-muted-foreground">
+            A project of this name that you already have is used, not created again.{parsed.csv ? ' Leave it empty for the Inbox.' : ''}
+          </p>
         </div>
       ) : null}
       {tasks.length ? (
@@ -153,7 +181,7 @@ function DryRun({ parsed, onProjectName }: { parsed: Parsed; onProjectName: (nam
 }
 
 /**
- * Settings → Import (issue 26): a Todoist or TickTick export read in the
+ * Settings → Import (issue 26): a Todoist, TickTick or any CSV file read in the
  * browser, a dry run of what it creates, then an import in chunks with
  * progress that a reload continues, and an undo that removes the batch.
  */
@@ -167,6 +195,8 @@ export default function ImportSection({ caps }: { caps: ImportCaps & { reminders
   const [running, setRunning] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const [pending, setPending] = useState<(Pending & { done: number }) | null>(null)
+  // Mappings by header row, kept while the section is open: the same kind of file maps the same way.
+  const mappings = useRef(new Map<string, MappingState>())
   const usage = useQuery({ queryKey: ['import-usage', user?.id], queryFn: () => currentUsage(user?.id ?? ''), enabled: !!user && !!parsed })
   const batches = useQuery({ queryKey: BATCHES_KEY, queryFn: recentBatches, enabled: !!user })
 
@@ -192,7 +222,7 @@ export default function ImportSection({ caps }: { caps: ImportCaps & { reminders
     setReadError(null)
     setProgress(null)
     try {
-      setParsed(planFor(await file.text(), file.name, caps))
+      setParsed(planFor(await file.text(), file.name, caps, mappings.current))
     } catch (e) {
       setParsed(null)
       setReadError(`Could not read ${file.name}: ${errorMessage(e)}`)
@@ -247,14 +277,26 @@ export default function ImportSection({ caps }: { caps: ImportCaps & { reminders
     }
   }
 
+  const setProjectName = (projectName: string) => {
+    if (!parsed) return
+    setParsed({ ...parsed, projectName, plan: parsed.csv ? genericPlan(parsed.csv, projectName) : parsed.plan })
+  }
+
+  const setCsv = (csv: Generic) => {
+    if (!parsed) return
+    mappings.current.set(headerSignature(csv.table.header), csv.state)
+    setParsed({ ...parsed, csv, plan: genericPlan(csv, parsed.projectName) })
+  }
+
+  const mapping = parsed?.csv?.step === 'map' ? parsed.csv : null
   const cap = parsed && usage.data ? capProblem(parsed.plan.rows, usage.data, caps) : null
   const nothing = parsed && countPlan(parsed.plan.rows).tasks === 0
 
   return (
     <div className="grid gap-5">
       <p className="text-sm text-muted-foreground">
-        Bring your tasks from Todoist (a project’s “Export as CSV”) or TickTick (Settings → Backup). You see what the file creates before anything
-        is written, and one click undoes the whole import.
+        Bring your tasks from Todoist (a project’s “Export as CSV”), TickTick (Settings → Backup) or any other CSV, whose columns you map to task
+        fields. You see what the file creates before anything is written, and one click undoes the whole import.
       </p>
 
       {pending && !running ? (
@@ -293,9 +335,32 @@ export default function ImportSection({ caps }: { caps: ImportCaps & { reminders
       </Button>
       {readError ? <Alert variant="destructive">{readError}</Alert> : null}
 
-      {parsed && !running ? (
+      {parsed && mapping && !running ? (
         <>
-          <DryRun parsed={parsed} onProjectName={(projectName) => setParsed({ ...parsed, projectName })} />
+          <p className="text-sm">
+            <span className="font-medium">{SOURCES.csv}</span> · {parsed.fileName} · {number.format(mapping.table.rows.length)}{' '}
+            {mapping.table.rows.length === 1 ? 'row' : 'rows'}
+          </p>
+          <ColumnMapping table={mapping.table} state={mapping.state} onChange={(state) => setCsv({ ...mapping, state })} />
+          {mapping.state.mapping.includes('title') ? null : (
+            <p className="text-sm text-destructive" role="status">
+              Map a column to Title to continue.
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => setCsv({ ...mapping, step: 'review' })} disabled={!mapping.state.mapping.includes('title')}>
+              Show the dry run
+            </Button>
+            <Button variant="ghost" onClick={() => setParsed(null)}>
+              Cancel
+            </Button>
+          </div>
+        </>
+      ) : null}
+
+      {parsed && !mapping && !running ? (
+        <>
+          <DryRun parsed={parsed} onProjectName={setProjectName} />
           {cap ? (
             <Alert variant="destructive" role="alert">
               {cap} Upgrade your plan, or import a smaller file.
@@ -305,6 +370,11 @@ export default function ImportSection({ caps }: { caps: ImportCaps & { reminders
             <Button onClick={() => void start()} disabled={!!cap || !!nothing || usage.isPending}>
               Import {number.format(countPlan(parsed.plan.rows).tasks)} tasks
             </Button>
+            {parsed.csv ? (
+              <Button variant="outline" onClick={() => parsed.csv && setCsv({ ...parsed.csv, step: 'map' })}>
+                Change the columns
+              </Button>
+            ) : null}
             <Button variant="ghost" onClick={() => setParsed(null)}>
               Cancel
             </Button>

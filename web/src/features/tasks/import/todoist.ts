@@ -84,14 +84,14 @@ export function todoistDate(text: string, opts: ImportOptions, zone: string): Du
   return out
 }
 
-/** The project name a Todoist export file carries: its name without ".csv" (and a browser's " (1)"). */
-export function projectNameOf(fileName: string): string {
+/** The project name an export file carries: its name without ".csv" (and a browser's " (1)"). */
+export function projectNameOf(fileName: string, fallback = 'Imported from Todoist'): string {
   const name = fileName
     .replace(/\.csv$/i, '')
     .replace(/\s*\(\d+\)$/, '')
     .replace(/[_]+/g, ' ')
     .trim()
-  return (name || 'Imported from Todoist').slice(0, 100)
+  return (name || fallback).slice(0, 100)
 }
 
 export function parseTodoist(cells: readonly string[][], fileName: string, opts: ImportOptions): ImportPlan {

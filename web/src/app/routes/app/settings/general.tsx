@@ -101,7 +101,7 @@ export default function SettingsGeneral() {
       <SettingsSection id="backups" title="Backups" description="Keep a copy of your data.">
         <BackupsSection />
       </SettingsSection>
-      <SettingsSection id="import" title="Import" description="Bring your tasks from Todoist or TickTick.">
+      <SettingsSection id="import" title="Import" description="Bring your tasks from Todoist, TickTick or any CSV.">
         <Import />
       </SettingsSection>
       <SettingsSection id="advanced" title="Advanced" description="Sync and experiments.">
