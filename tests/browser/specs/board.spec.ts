@@ -54,7 +54,7 @@ test('a project board: columns, WIP, drag by mouse and keyboard, columns edited'
   await page.getByRole('button', { name: 'Board' }).click()
   await expect(page).toHaveURL(/layout=board/)
   await expect(lane(page, 'Doing')).toBeVisible()
-  await expect(lane(page, 'No column').getByRole('button', { name: 'Loose end' })).toBeVisible()
+  await expect(card(lane(page, 'No column'), 'Loose end')).toBeVisible()
   await expect(lane(page, 'Doing').getByLabel('1 of 1 cards', { exact: true })).toBeVisible()
   await shootAll(page, 'board-project', async () => {
     await expect(card(lane(page, 'To do'), 'Write copy')).toBeVisible()

@@ -18,6 +18,9 @@ async function savedCacheHolds(page: Page, userId: string, text: string): Promis
     ([key, want]) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('keyval-store')
+        // Never create the database: one made here, without the app's
+        // store, would break the app's own open (it loads at idle).
+        open.onupgradeneeded = () => open.transaction?.abort()
         open.onerror = () => resolve(false)
         open.onsuccess = () => {
           const db = open.result
