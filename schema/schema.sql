@@ -701,6 +701,49 @@ END
 $$;
 
 
+SET default_table_access_method = heap;
+
+--
+-- Name: activity_logs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.activity_logs (
+    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    task_id uuid,
+    project_id uuid,
+    activity_type text NOT NULL,
+    activity_description text DEFAULT ''::text NOT NULL,
+    entity_name text,
+    metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
+    is_deleted boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    task_owner_id uuid,
+    CONSTRAINT activity_logs_description_length CHECK ((length(activity_description) <= 1000)),
+    CONSTRAINT activity_logs_entity_name_length CHECK ((length(entity_name) <= 500)),
+    CONSTRAINT activity_logs_metadata_object CHECK (((jsonb_typeof(metadata) = 'object'::text) AND (octet_length((metadata)::text) <= 16384))),
+    CONSTRAINT activity_logs_type_valid CHECK ((activity_type = ANY (ARRAY['task_created'::text, 'task_updated'::text, 'task_completed'::text, 'task_deleted'::text, 'task_assigned'::text, 'task_unassigned'::text, 'comment_added'::text, 'attachment_added'::text, 'attachment_removed'::text, 'priority_changed'::text, 'due_date_changed'::text, 'project_changed'::text, 'tags_changed'::text, 'title_changed'::text, 'notes_changed'::text, 'status_changed'::text])))
+);
+
+
+--
+-- Name: activity_counts_add(public.activity_logs, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.activity_counts_add(p_row public.activity_logs, p_delta integer) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  INSERT INTO private.activity_counts AS c (scope, scope_id, activity_type, n)
+  SELECT s.scope, s.scope_id, p_row.activity_type, p_delta FROM (VALUES
+    ('project', p_row.project_id),
+    ('actor', p_row.user_id),
+    ('task_owner', CASE WHEN p_row.task_owner_id <> p_row.user_id THEN p_row.task_owner_id END)) s (scope, scope_id)
+  WHERE s.scope_id IS NOT NULL AND NOT p_row.is_deleted
+  ON CONFLICT (scope, scope_id, activity_type) DO UPDATE SET n = c.n + EXCLUDED.n
+$$;
+
+
 --
 -- Name: activity_history_since(uuid); Type: FUNCTION; Schema: private; Owner: -
 --
@@ -754,33 +797,19 @@ $$;
 
 
 --
--- Name: activity_logs_count_rows(); Type: FUNCTION; Schema: private; Owner: -
+-- Name: activity_logs_count(); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.activity_logs_count_rows() RETURNS trigger
+CREATE FUNCTION private.activity_logs_count() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    INSERT INTO private.activity_counts AS c (scope, scope_id, activity_type, n)
-    SELECT s.scope, s.scope_id, r.activity_type, -count(*)
-      FROM old_rows r
-      CROSS JOIN LATERAL (VALUES ('project', r.project_id), ('actor', r.user_id),
-        ('task_owner', CASE WHEN r.task_owner_id <> r.user_id THEN r.task_owner_id END)) s (scope, scope_id)
-     WHERE s.scope_id IS NOT NULL AND NOT r.is_deleted
-     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (scope, scope_id, activity_type) DO UPDATE SET n = c.n + EXCLUDED.n;
+    PERFORM private.activity_counts_add(OLD, -1);
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO private.activity_counts AS c (scope, scope_id, activity_type, n)
-    SELECT s.scope, s.scope_id, r.activity_type, count(*)
-      FROM new_rows r
-      CROSS JOIN LATERAL (VALUES ('project', r.project_id), ('actor', r.user_id),
-        ('task_owner', CASE WHEN r.task_owner_id <> r.user_id THEN r.task_owner_id END)) s (scope, scope_id)
-     WHERE s.scope_id IS NOT NULL AND NOT r.is_deleted
-     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (scope, scope_id, activity_type) DO UPDATE SET n = c.n + EXCLUDED.n;
+    PERFORM private.activity_counts_add(NEW, 1);
   END IF;
   RETURN NULL;
 END
@@ -1881,28 +1910,6 @@ CREATE FUNCTION private.log_activity(p_user_id uuid, p_task_id uuid, p_project_i
   SELECT p_user_id, p_task_id, p_project_id, p_type, left(p_description, 1000), left(p_entity_name, 500),
          coalesce(p_metadata, '{}') || '{"source": "trigger"}'
   WHERE p_user_id IS NOT NULL AND EXISTS (SELECT FROM auth.users WHERE id = p_user_id)
-$$;
-
-
---
--- Name: log_imported_tasks(uuid[]); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.log_imported_tasks(p_ids uuid[]) RETURNS void
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-BEGIN
-  PERFORM auth.assert_data_access();
-  INSERT INTO public.activity_logs (user_id, task_id, project_id, activity_type, activity_description, entity_name, metadata)
-  SELECT t.user_id, t.id, t.project_id, 'task_created', left(format('Created task "%s"', t.title), 1000), left(t.title, 500),
-         '{"source": "trigger"}'
-    FROM public.tasks t
-   WHERE t.id = ANY (p_ids) AND t.user_id = auth.uid()
-     AND NOT EXISTS (SELECT FROM public.activity_logs a
-                      WHERE a.task_id = t.id AND a.activity_type = 'task_created' AND NOT a.is_deleted)
-   ORDER BY array_position(p_ids, t.id);
-END
 $$;
 
 
@@ -3530,8 +3537,6 @@ CREATE FUNCTION private.tag_name_taken(p_user_id uuid, p_name text, p_except uui
                  WHERE user_id = p_user_id AND lower(name) = lower(p_name) AND NOT is_deleted AND id <> p_except)
 $$;
 
-
-SET default_table_access_method = heap;
 
 --
 -- Name: team_invitations; Type: TABLE; Schema: public; Owner: -
@@ -6066,11 +6071,6 @@ DECLARE
   v_new     integer := 0;
   v_skipped integer := 0;
   v_done    bigint;
-  -- key → {"id", "kind"}: the batch's rows this chunk names or points at,
-  -- then the rows it creates.
-  v_known   jsonb;
-  v_items   jsonb := '{}';
-  v_tasks   uuid[] := '{}';
 BEGIN
   PERFORM auth.assert_data_access();
   IF v_uid IS NULL THEN
@@ -6086,23 +6086,13 @@ BEGIN
     RAISE EXCEPTION 'Import chunk must be an array of at most 1000 rows' USING ERRCODE = '22023';
   END IF;
 
-  SELECT coalesce(jsonb_object_agg(i.row_key, jsonb_build_object('id', i.target_id, 'kind', i.kind)), '{}')
-    INTO v_known
-    FROM public.import_batch_items i
-   WHERE i.batch_id = p_batch_id
-     AND i.row_key IN (SELECT r.value ->> f.name
-                         FROM jsonb_array_elements(p_rows) r,
-                              unnest(ARRAY['key', 'project', 'parent', 'task']) f (name)
-                        WHERE jsonb_typeof(r.value) = 'object' AND r.value ->> f.name IS NOT NULL);
-
-  PERFORM set_config('daybase.importing', 'on', true);
   FOR v_row IN SELECT value FROM jsonb_array_elements(p_rows) LOOP
     v_key := v_row ->> 'key';
     v_kind := v_row ->> 'kind';
     IF v_key IS NULL OR v_kind IS NULL OR v_kind NOT IN ('project', 'task', 'comment') THEN
       RAISE EXCEPTION 'Import row needs a key and a kind (project, task or comment)' USING ERRCODE = '22023';
     END IF;
-    IF v_known ? v_key THEN
+    IF EXISTS (SELECT FROM public.import_batch_items i WHERE i.batch_id = p_batch_id AND i.row_key = v_key) THEN
       v_skipped := v_skipped + 1;
       CONTINUE;
     END IF;
@@ -6123,18 +6113,20 @@ BEGIN
       v_ref := NULL;
       v_parent := NULL;
       IF v_row ->> 'project' IS NOT NULL THEN
-        IF v_known -> (v_row ->> 'project') ->> 'kind' IS DISTINCT FROM 'project' THEN
+        SELECT i.target_id INTO v_ref FROM public.import_batch_items i
+         WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'project' AND i.kind = 'project';
+        IF NOT FOUND THEN
           RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
             DETAIL = format('Row %s names project row %s.', v_key, v_row ->> 'project');
         END IF;
-        v_ref := (v_known -> (v_row ->> 'project') ->> 'id')::uuid;
       END IF;
       IF v_row ->> 'parent' IS NOT NULL THEN
-        IF v_known -> (v_row ->> 'parent') ->> 'kind' IS DISTINCT FROM 'task' THEN
+        SELECT i.target_id INTO v_parent FROM public.import_batch_items i
+         WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'parent' AND i.kind = 'task';
+        IF NOT FOUND THEN
           RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
             DETAIL = format('Row %s names parent row %s.', v_key, v_row ->> 'parent');
         END IF;
-        v_parent := (v_known -> (v_row ->> 'parent') ->> 'id')::uuid;
       END IF;
       INSERT INTO public.tasks (title, notes, due_date, due_time, priority, tags, project_id, parent_id,
                                 reminders, recurrence, is_completed, completed_at)
@@ -6144,28 +6136,22 @@ BEGIN
               v_row ->> 'recurrence', coalesce((v_row ->> 'is_completed')::boolean, false),
               (v_row ->> 'completed_at')::timestamptz)
       RETURNING id INTO v_target;
-      v_tasks := v_tasks || v_target;
 
     ELSE
-      IF v_known -> (v_row ->> 'task') ->> 'kind' IS DISTINCT FROM 'task' THEN
+      SELECT i.target_id INTO v_ref FROM public.import_batch_items i
+       WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'task' AND i.kind = 'task';
+      IF NOT FOUND THEN
         RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
           DETAIL = format('Row %s comments on task row %s.', v_key, v_row ->> 'task');
       END IF;
-      v_ref := (v_known -> (v_row ->> 'task') ->> 'id')::uuid;
       INSERT INTO public.task_comments (task_id, content) VALUES (v_ref, v_row ->> 'content')
       RETURNING id INTO v_target;
     END IF;
 
-    v_known := v_known || jsonb_build_object(v_key, jsonb_build_object('id', v_target, 'kind', v_kind));
-    v_items := v_items || jsonb_build_object(v_key, jsonb_build_object('id', v_target, 'kind', v_kind, 'created', v_created));
+    INSERT INTO public.import_batch_items (batch_id, row_key, kind, target_id, created)
+    VALUES (p_batch_id, v_key, v_kind, v_target, v_created);
     v_new := v_new + 1;
   END LOOP;
-  PERFORM set_config('daybase.importing', '', true);
-
-  PERFORM private.log_imported_tasks(v_tasks);
-  INSERT INTO public.import_batch_items (batch_id, row_key, kind, target_id, created)
-  SELECT p_batch_id, e.key, e.value ->> 'kind', (e.value ->> 'id')::uuid, (e.value ->> 'created')::boolean
-    FROM jsonb_each(v_items) e;
 
   SELECT count(*) INTO v_done FROM public.import_batch_items i WHERE i.batch_id = p_batch_id;
   UPDATE public.import_batches b SET status = 'done' WHERE b.id = p_batch_id AND v_done >= b.total_rows;
@@ -7268,29 +7254,6 @@ CREATE TABLE private.plan_limits (
 CREATE TABLE private.smart_list_creations (
     user_id uuid NOT NULL,
     created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL
-);
-
-
---
--- Name: activity_logs; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.activity_logs (
-    id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
-    user_id uuid DEFAULT auth.uid() NOT NULL,
-    task_id uuid,
-    project_id uuid,
-    activity_type text NOT NULL,
-    activity_description text DEFAULT ''::text NOT NULL,
-    entity_name text,
-    metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
-    is_deleted boolean DEFAULT false NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    task_owner_id uuid,
-    CONSTRAINT activity_logs_description_length CHECK ((length(activity_description) <= 1000)),
-    CONSTRAINT activity_logs_entity_name_length CHECK ((length(entity_name) <= 500)),
-    CONSTRAINT activity_logs_metadata_object CHECK (((jsonb_typeof(metadata) = 'object'::text) AND (octet_length((metadata)::text) <= 16384))),
-    CONSTRAINT activity_logs_type_valid CHECK ((activity_type = ANY (ARRAY['task_created'::text, 'task_updated'::text, 'task_completed'::text, 'task_deleted'::text, 'task_assigned'::text, 'task_unassigned'::text, 'comment_added'::text, 'attachment_added'::text, 'attachment_removed'::text, 'priority_changed'::text, 'due_date_changed'::text, 'project_changed'::text, 'tags_changed'::text, 'title_changed'::text, 'notes_changed'::text, 'status_changed'::text])))
 );
 
 
@@ -10198,24 +10161,10 @@ CREATE TRIGGER count_creation AFTER INSERT ON public.notes REFERENCING NEW TABLE
 
 
 --
--- Name: activity_logs count_deleted; Type: TRIGGER; Schema: public; Owner: -
+-- Name: activity_logs count_rows; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER count_deleted AFTER DELETE ON public.activity_logs REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.activity_logs_count_rows();
-
-
---
--- Name: activity_logs count_inserted; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER count_inserted AFTER INSERT ON public.activity_logs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.activity_logs_count_rows();
-
-
---
--- Name: activity_logs count_updated; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER count_updated AFTER UPDATE ON public.activity_logs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.activity_logs_count_rows();
+CREATE TRIGGER count_rows AFTER INSERT OR DELETE OR UPDATE ON public.activity_logs FOR EACH ROW EXECUTE FUNCTION private.activity_logs_count();
 
 
 --
@@ -10250,14 +10199,7 @@ CREATE TRIGGER log_activity AFTER INSERT ON public.task_comments FOR EACH ROW EX
 -- Name: tasks log_activity; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER log_activity AFTER UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.tasks_log_activity();
-
-
---
--- Name: tasks log_activity_created; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER log_activity_created AFTER INSERT ON public.tasks FOR EACH ROW WHEN ((current_setting('daybase.importing'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION private.tasks_log_activity();
+CREATE TRIGGER log_activity AFTER INSERT OR UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.tasks_log_activity();
 
 
 --
@@ -13414,11 +13356,36 @@ GRANT ALL ON FUNCTION private.activity_before(p_scope text, p_scope_id uuid, p_t
 
 
 --
+-- Name: TABLE activity_logs; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT ON TABLE public.activity_logs TO anon;
+GRANT SELECT,INSERT ON TABLE public.activity_logs TO authenticated;
+GRANT ALL ON TABLE public.activity_logs TO service_role;
+
+
+--
+-- Name: FUNCTION activity_counts_add(p_row public.activity_logs, p_delta integer); Type: ACL; Schema: private; Owner: -
+--
+
+GRANT ALL ON FUNCTION private.activity_counts_add(p_row public.activity_logs, p_delta integer) TO authenticated;
+GRANT ALL ON FUNCTION private.activity_counts_add(p_row public.activity_logs, p_delta integer) TO service_role;
+
+
+--
 -- Name: FUNCTION activity_history_since(p_user_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
 GRANT ALL ON FUNCTION private.activity_history_since(p_user_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.activity_history_since(p_user_id uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION activity_logs_count(); Type: ACL; Schema: private; Owner: -
+--
+
+GRANT ALL ON FUNCTION private.activity_logs_count() TO authenticated;
+GRANT ALL ON FUNCTION private.activity_logs_count() TO service_role;
 
 
 --
@@ -13843,15 +13810,6 @@ GRANT ALL ON FUNCTION private.lock_counter(p_key text) TO service_role;
 
 GRANT ALL ON FUNCTION private.log_activity(p_user_id uuid, p_task_id uuid, p_project_id uuid, p_type text, p_description text, p_entity_name text, p_metadata jsonb) TO authenticated;
 GRANT ALL ON FUNCTION private.log_activity(p_user_id uuid, p_task_id uuid, p_project_id uuid, p_type text, p_description text, p_entity_name text, p_metadata jsonb) TO service_role;
-
-
---
--- Name: FUNCTION log_imported_tasks(p_ids uuid[]); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.log_imported_tasks(p_ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.log_imported_tasks(p_ids uuid[]) TO authenticated;
-GRANT ALL ON FUNCTION private.log_imported_tasks(p_ids uuid[]) TO service_role;
 
 
 --
@@ -14807,15 +14765,6 @@ GRANT SELECT ON TABLE auth.users TO service_role;
 
 GRANT SELECT ON TABLE private.content_search TO authenticated;
 GRANT SELECT ON TABLE private.content_search TO service_role;
-
-
---
--- Name: TABLE activity_logs; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT ON TABLE public.activity_logs TO anon;
-GRANT SELECT,INSERT ON TABLE public.activity_logs TO authenticated;
-GRANT ALL ON TABLE public.activity_logs TO service_role;
 
 
 --

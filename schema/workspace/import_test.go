@@ -2,7 +2,6 @@ package workspace_test
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 )
 
@@ -174,55 +173,4 @@ func TestImportBatchIsolation(t *testing.T) {
 	}
 	_, err = scalar[string](b, anonymous, `SELECT import_chunk($1::uuid, '[]')::text`, batch)
 	wantError(t, err, "42501", "permission denied for function import_chunk")
-}
-
-// An import logs each task it creates once, as a task created by hand is
-// logged, and the feed's counts (kept per statement since 0775) match the
-// log; a task created afterwards in the same way is logged per row again.
-func TestImportLogsEachTaskOnce(t *testing.T) {
-	t.Parallel()
-	b := setup(t)
-	u := b.NewUser("logged@example.com", nil)
-	batch := newBatch(t, b, u, 6)
-	_, err := chunk(b, u, batch, importRows)
-	must(t, err)
-	must(t, b.Exec(u, `INSERT INTO tasks (title) VALUES ('by hand')`))
-
-	got, err := column(b, u, `SELECT entity_name || ': ' || activity_description || ' ' || (metadata ->> 'source')
-		FROM activity_logs WHERE activity_type = 'task_created' ORDER BY entity_name COLLATE "C"`)
-	must(t, err)
-	want := []string{
-		`In an old project: Created task "In an old project" trigger`,
-		`Outline: Created task "Outline" trigger`,
-		`Write report: Created task "Write report" trigger`,
-		`by hand: Created task "by hand" trigger`,
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("task_created entries:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-	// The counters agree with the rows, per actor and per project.
-	mismatch := superScalar[int](b, `SELECT count(*) FROM (
-		SELECT 'actor' AS scope, user_id AS scope_id, activity_type, count(*) AS n FROM activity_logs
-		 WHERE NOT is_deleted AND user_id = $1 GROUP BY 1, 2, 3
-		UNION ALL
-		SELECT 'project', project_id, activity_type, count(*) FROM activity_logs
-		 WHERE NOT is_deleted AND user_id = $1 AND project_id IS NOT NULL GROUP BY 1, 2, 3) l
-		FULL JOIN (SELECT c.* FROM private.activity_counts c
-		 WHERE (c.scope = 'actor' AND c.scope_id = $1)
-		    OR (c.scope = 'project' AND c.scope_id IN (SELECT id FROM projects WHERE user_id = $1))) c
-		  USING (scope, scope_id, activity_type)
-		WHERE l.n IS DISTINCT FROM c.n AND coalesce(c.n, 0) <> 0`, u.ID)
-	if mismatch != 0 {
-		t.Errorf("%d activity counters differ from the log", mismatch)
-	}
-	// Undo removes the tasks; their entries leave the counts with them.
-	_, err = scalar[string](b, u, `SELECT undo_import($1)::text`, batch)
-	must(t, err)
-	live := superScalar[int](b, `SELECT coalesce(sum(n), 0)::int FROM private.activity_counts
-		WHERE scope = 'actor' AND scope_id = $1 AND activity_type = 'task_created'`, u.ID)
-	rows := superScalar[int](b, `SELECT count(*)::int FROM activity_logs
-		WHERE user_id = $1 AND activity_type = 'task_created' AND NOT is_deleted`, u.ID)
-	if live != rows {
-		t.Errorf("task_created counted %d, logged %d", live, rows)
-	}
 }
