@@ -73,25 +73,43 @@ export async function traceKeystrokes(page: Page, type: () => Promise<void>): Pr
 }
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
+export type CpuProfile = { nodes: unknown[]; startTime: number; samples?: number[]; timeDeltas?: number[] }
 
 /**
  * A CPU profile (CDP Profiler, 100 µs sampling) of the page while run() goes
- * on, answered as self time by function (ms, the top `top`): where the main
- * thread's time went. Build the app with `vite build --minify false` to read
- * the names.
+ * on, and the wall clock (ms since the epoch) at which it started. Build the
+ * app with `vite build --minify false` to read the names.
  */
-export async function selfTimeWhile(page: Page, run: () => Promise<void>, top = 40): Promise<Record<string, number>> {
+export async function cpuProfile(page: Page, run: () => Promise<void>): Promise<{ profile: CpuProfile; startWall: number }> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
   await cdp.send('Profiler.start')
+  const startWall = Date.now()
   await run()
   const { profile } = await cdp.send('Profiler.stop')
   await cdp.detach()
+  return { profile, startWall }
+}
+
+/**
+ * A profile's self time by function (ms, the top `top`): where the main
+ * thread's time went; with a window (wall-clock ms since the epoch), only
+ * the samples inside it.
+ */
+export function selfTimeByFunction(
+  { profile, startWall }: { profile: CpuProfile; startWall: number },
+  window?: { from: number; to: number },
+  top = 40,
+): Record<string, number> {
   const nodes = new Map((profile.nodes as ProfileNode[]).map((n) => [n.id, n]))
   const self = new Map<string, number>()
   const deltas = profile.timeDeltas ?? []
+  let t = profile.startTime
   ;(profile.samples ?? []).forEach((id, i) => {
+    t += deltas[i] ?? 0
+    const wall = startWall + (t - profile.startTime) / 1000
+    if (window && (wall < window.from || wall > window.to)) return
     const f = nodes.get(id)?.callFrame
     if (!f) return
     const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`

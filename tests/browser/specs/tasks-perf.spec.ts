@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { test } from '../fixtures'
 import { insert } from '../db'
+import { cpuProfile, selfTimeByFunction } from '../perf'
 import { expect, makePro, openButton, signedIn } from '../tasks-helpers'
 
 // Figures of the app, not of the test's recorder: Playwright's trace
@@ -82,47 +83,25 @@ async function reaction(page: Page, trigger: string, event: 'click' | 'keydown',
   )
 }
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-
 /**
- * TASKS_PROFILE=1: a CPU profile (CDP Profiler, 100 µs sampling) of one more
- * cold load of the project, and the main thread's self time between the
- * data's arrival and the first rows by function: where the figure goes.
- * The whole profile is kept as artifacts/tasks-first-rows.cpuprofile (open it in DevTools).
+ * TASKS_PROFILE=1: a CPU profile of one more cold load of the project, and
+ * the main thread's self time between the data's arrival and the first rows
+ * by function: where the figure goes. The whole profile is kept as
+ * artifacts/tasks-first-rows.cpuprofile (open it in DevTools).
  */
 async function profileFirstRows(page: Page, url: string) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Profiler.enable')
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
-  await cdp.send('Profiler.start')
-  const startWall = Date.now()
-  await page.goto(url)
-  await page.evaluate(() => (window as unknown as { __perf: Perf }).__perf.ready)
-  const { profile } = await cdp.send('Profiler.stop')
-  await cdp.detach()
-  writeFileSync(path.join(artifacts, 'tasks-first-rows.cpuprofile'), JSON.stringify(profile))
+  const run = await cpuProfile(page, async () => {
+    await page.goto(url)
+    await page.evaluate(() => (window as unknown as { __perf: Perf }).__perf.ready)
+  })
+  writeFileSync(path.join(artifacts, 'tasks-first-rows.cpuprofile'), JSON.stringify(run.profile))
   const w = await page.evaluate(() => {
     const p = (window as unknown as { __perf: Perf }).__perf
     return { origin: performance.timeOrigin, dataEnd: p.dataEnd ?? 0, rows: p.rows ?? 0 }
   })
   const from = w.origin + w.dataEnd
   const to = w.origin + w.rows
-  const nodes = new Map((profile.nodes as ProfileNode[]).map((n) => [n.id, n]))
-  const self = new Map<string, number>()
-  let t = profile.startTime
-  const samples = profile.samples ?? []
-  const deltas = profile.timeDeltas ?? []
-  samples.forEach((id, i) => {
-    t += deltas[i] ?? 0
-    const wall = startWall + (t - profile.startTime) / 1000
-    if (wall < from || wall > to) return
-    const f = nodes.get(id)?.callFrame
-    if (!f) return
-    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}`
-    self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000)
-  })
-  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)
-  return { windowMs: Math.round(to - from), selfMsByFunction: Object.fromEntries(top.map(([k, v]) => [k, Math.round(v * 10) / 10])) }
+  return { windowMs: Math.round(to - from), selfMsByFunction: selfTimeByFunction(run, { from, to }) }
 }
 
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
-import { selfTimeWhile, summary, traceKeystrokes } from '../perf'
+import { cpuProfile, selfTimeByFunction, summary, traceKeystrokes } from '../perf'
 import { dbInsert, dbRows, makePro, signedIn } from '../writing'
 
 // Figures of the app, not of the test's recorder: Playwright's trace
@@ -135,7 +135,7 @@ test('typing latency in a 50,000-character note', async ({ page, account }) => {
     // Where a key's time goes: self time by function over 60 more keys.
     await text.locator('p').nth(80).click()
     await page.keyboard.press('End')
-    figures.typingProfile = await selfTimeWhile(page, () => page.keyboard.type(' profiled keys '.repeat(4), { delay: 40 }))
+    figures.typingProfile = selfTimeByFunction(await cpuProfile(page, () => page.keyboard.type(' profiled keys '.repeat(4), { delay: 40 })))
     console.log('typing, self time by function (ms)', JSON.stringify(figures.typingProfile, null, 1))
     await expect(page.getByTestId('save-status')).toHaveText('Saved')
   }
