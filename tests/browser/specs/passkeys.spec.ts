@@ -157,7 +157,12 @@ test('the e-mail field offers passkeys in its autofill; sign-out closes the toas
   // environment: /auth asks the server for sign-in options as it opens, for
   // the field marked `username webauthn`.
   await authenticator.disable()
-  const autofillOptions = page.waitForRequest((r) => r.url().endsWith('/auth/v1/passkeys/authentication/options'))
+  let askedFrom = ''
+  const autofillOptions = page.waitForRequest((r) => {
+    if (!r.url().endsWith('/auth/v1/passkeys/authentication/options')) return false
+    askedFrom = new URL(page.url()).pathname
+    return true
+  })
   await page.reload()
   const request = await autofillOptions
   expect(request.method()).toBe('POST')
@@ -188,10 +193,19 @@ test('a passkey offered by the autofill signs in without the button', async ({ p
   await page.getByRole('region', { name: 'Passkeys' }).getByRole('button', { name: 'Add a passkey' }).click()
   await expect(page.getByText('Passkey added')).toBeVisible()
 
-  const autofillOptions = page.waitForRequest((r) => r.url().endsWith('/auth/v1/passkeys/authentication/options'))
+  let askedFrom = ''
+  const autofillOptions = page.waitForRequest((r) => {
+    if (!r.url().endsWith('/auth/v1/passkeys/authentication/options')) return false
+    askedFrom = new URL(page.url()).pathname
+    return true
+  })
   const verified = page.waitForResponse((r) => r.url().endsWith('/auth/v1/passkeys/authentication/verify'))
-  await signOut(page)
+  // The autofill signs back in as soon as /auth shows, sometimes before a
+  // URL check could see /auth: the options request is the proof it showed.
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Log out' }).click()
   await autofillOptions
+  expect(askedFrom).toBe('/auth')
   expect((await verified).status()).toBe(200)
   await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 })
   expect(await sqlValue(`select (last_used_at is not null)::text as used from auth.webauthn_credentials where user_id = '${userId}'`)).toMatch(/true/)
