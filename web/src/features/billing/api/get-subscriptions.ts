@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
+import { userQueryOptions } from '@/lib/user-query'
 import type { SubscriptionLike } from '../utils/plans'
 
 export const billingKeys = {
@@ -17,13 +18,7 @@ export async function getSubscriptions(userId: string, signal: AbortSignal): Pro
   return [...unwrap(own), ...unwrap(team)]
 }
 
-export function subscriptionsQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: billingKeys.subscriptions(userId),
-    queryFn: ({ signal }) => getSubscriptions(userId, signal),
-    staleTime: 5 * 60_000,
-  })
-}
+export const subscriptionsQueryOptions = userQueryOptions(billingKeys.subscriptions, getSubscriptions, { staleTime: 5 * 60_000 })
 
 export function useSubscriptions(userId: string | undefined) {
   return useQuery({ ...subscriptionsQueryOptions(userId ?? ''), enabled: !!userId })

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
+import { userQueryOptions } from '@/lib/user-query'
 import { integrationKeys } from './keys'
 
 /** Entries of the integration log shown (newest first). */
@@ -20,12 +21,7 @@ export async function getAuditLog(userId: string, signal: AbortSignal) {
 
 export type AuditEntry = Awaited<ReturnType<typeof getAuditLog>>[number]
 
-export function auditLogQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: integrationKeys.log(userId),
-    queryFn: ({ signal }) => getAuditLog(userId, signal),
-  })
-}
+export const auditLogQueryOptions = userQueryOptions(integrationKeys.log, getAuditLog)
 
 export function useAuditLog(userId: string) {
   return useQuery(auditLogQueryOptions(userId))

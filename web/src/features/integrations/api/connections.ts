@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Json } from '@/lib/database'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
+import { userQueryOptions } from '@/lib/user-query'
 import { integrationKeys } from './keys'
 
 /** Provider keys of integration_connections (functions/integrations). */
@@ -52,12 +53,7 @@ export async function getConnections(userId: string, signal: AbortSignal): Promi
   }))
 }
 
-export function connectionsQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: integrationKeys.connections(userId),
-    queryFn: ({ signal }) => getConnections(userId, signal),
-  })
-}
+export const connectionsQueryOptions = userQueryOptions(integrationKeys.connections, getConnections)
 
 export function useConnections(userId: string) {
   return useQuery(connectionsQueryOptions(userId))

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { ViewRow } from '@/lib/database'
 import { readAll } from '@/lib/read-all'
 import { supabase } from '@/lib/supabase'
+import { userQueryOptions } from '@/lib/user-query'
 import { journalKeys } from './keys'
 
 /** An entry as lists show it: every column but the text, and the text's first 300 characters (0674). */
@@ -28,9 +29,7 @@ export async function getEntries(userId: string, signal: AbortSignal): Promise<E
   )
 }
 
-export function entriesQueryOptions(userId: string) {
-  return queryOptions({ queryKey: journalKeys.entries(userId), queryFn: ({ signal }) => getEntries(userId, signal) })
-}
+export const entriesQueryOptions = userQueryOptions(journalKeys.entries, getEntries)
 
 export function useEntries(userId: string) {
   return useQuery(entriesQueryOptions(userId))

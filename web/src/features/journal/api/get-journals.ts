@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { TableRow } from '@/lib/database'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
+import { userQueryOptions } from '@/lib/user-query'
 import { journalKeys } from './keys'
 
 export type Journal = TableRow<'journal_folders'>
@@ -20,9 +21,7 @@ export async function getJournals(userId: string, signal: AbortSignal): Promise<
   )
 }
 
-export function journalsQueryOptions(userId: string) {
-  return queryOptions({ queryKey: journalKeys.journals(userId), queryFn: ({ signal }) => getJournals(userId, signal) })
-}
+export const journalsQueryOptions = userQueryOptions(journalKeys.journals, getJournals)
 
 export function useJournals(userId: string) {
   return useQuery(journalsQueryOptions(userId))

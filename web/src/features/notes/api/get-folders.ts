@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { TableRow } from '@/lib/database'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
+import { userQueryOptions } from '@/lib/user-query'
 import { noteKeys } from './keys'
 
 export type NoteFolder = TableRow<'note_folders'>
@@ -20,9 +21,7 @@ export async function getFolders(userId: string, signal: AbortSignal): Promise<N
   )
 }
 
-export function foldersQueryOptions(userId: string) {
-  return queryOptions({ queryKey: noteKeys.folders(userId), queryFn: ({ signal }) => getFolders(userId, signal) })
-}
+export const foldersQueryOptions = userQueryOptions(noteKeys.folders, getFolders)
 
 export function useFolders(userId: string) {
   return useQuery(foldersQueryOptions(userId))

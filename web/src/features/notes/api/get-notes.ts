@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { ViewRow } from '@/lib/database'
 import { readAll } from '@/lib/read-all'
 import { supabase } from '@/lib/supabase'
+import { userQueryOptions } from '@/lib/user-query'
 import { noteKeys } from './keys'
 
 /** A note as lists show it: every column but the text, and the text's first 300 characters (0674). */
@@ -28,12 +29,7 @@ export async function getNotes(userId: string, signal: AbortSignal): Promise<Not
   )
 }
 
-export function notesQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: noteKeys.list(userId),
-    queryFn: ({ signal }) => getNotes(userId, signal),
-  })
-}
+export const notesQueryOptions = userQueryOptions(noteKeys.list, getNotes)
 
 export function useNotes(userId: string) {
   return useQuery(notesQueryOptions(userId))

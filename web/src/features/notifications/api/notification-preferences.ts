@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { NotificationChannel, TableRow } from '@/lib/database'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
+import { userQueryOptions } from '@/lib/user-query'
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -37,12 +38,7 @@ export async function getChannelPreferences(userId: string, signal: AbortSignal)
   return byChannel
 }
 
-export function channelPreferencesQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: notificationKeys.preferences(userId),
-    queryFn: ({ signal }) => getChannelPreferences(userId, signal),
-  })
-}
+export const channelPreferencesQueryOptions = userQueryOptions(notificationKeys.preferences, getChannelPreferences)
 
 export function useChannelPreferences(userId: string) {
   return useQuery(channelPreferencesQueryOptions(userId))

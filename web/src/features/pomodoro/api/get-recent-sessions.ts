@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
+import { userQueryOptions } from '@/lib/user-query'
 import { RECENT_SESSIONS } from '../utils/timer'
 import { pomodoroKeys } from './keys'
 
@@ -20,12 +21,7 @@ export async function getRecentSessions(userId: string, signal: AbortSignal) {
 
 export type RecentSession = Awaited<ReturnType<typeof getRecentSessions>>[number]
 
-export function recentSessionsQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: pomodoroKeys.recent(userId),
-    queryFn: ({ signal }) => getRecentSessions(userId, signal),
-  })
-}
+export const recentSessionsQueryOptions = userQueryOptions(pomodoroKeys.recent, getRecentSessions)
 
 export function useRecentSessions(userId: string) {
   return useQuery(recentSessionsQueryOptions(userId))

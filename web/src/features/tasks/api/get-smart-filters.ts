@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import type { TableRow } from '@/lib/database'
+import { userQueryOptions } from '@/lib/user-query'
 import { smartFilterKeys } from './module-keys'
 import { cleanupDuplicateFilters } from './smart-filter-mutations'
 
@@ -36,14 +37,7 @@ export async function getSmartFilters(userId: string, signal: AbortSignal): Prom
   )
 }
 
-export function smartFiltersQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: smartFilterKeys.list(userId),
-    queryFn: ({ signal }) => getSmartFilters(userId, signal),
-    staleTime: 30_000,
-    gcTime: 5 * 60_000,
-  })
-}
+export const smartFiltersQueryOptions = userQueryOptions(smartFilterKeys.list, getSmartFilters, { staleTime: 30_000, gcTime: 5 * 60_000 })
 
 export function useSmartFilters(userId: string) {
   return useQuery(smartFiltersQueryOptions(userId))

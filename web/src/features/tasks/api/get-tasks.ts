@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { TASK_LIST_QUERY } from '@/lib/query-client'
 import { supabase } from '@/lib/supabase'
+import { userQueryOptions } from '@/lib/user-query'
 import { taskKeys } from './keys'
 
 export async function getOpenTasks(userId: string, signal: AbortSignal) {
@@ -23,13 +24,7 @@ export async function getOpenTasks(userId: string, signal: AbortSignal) {
 
 export type OpenTask = Awaited<ReturnType<typeof getOpenTasks>>[number]
 
-export function openTasksQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: taskKeys.list(userId),
-    queryFn: ({ signal }) => getOpenTasks(userId, signal),
-    ...TASK_LIST_QUERY,
-  })
-}
+export const openTasksQueryOptions = userQueryOptions(taskKeys.list, getOpenTasks, TASK_LIST_QUERY)
 
 export function useOpenTasks(userId: string) {
   return useQuery(openTasksQueryOptions(userId))

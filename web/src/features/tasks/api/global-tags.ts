@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import type { TableRow } from '@/lib/database'
+import { userQueryOptions } from '@/lib/user-query'
 import { tagColor } from '../utils/tags'
 import { tagKeys } from './module-keys'
 import { reportFailure } from './report'
@@ -22,14 +23,7 @@ export async function getGlobalTags(userId: string, signal: AbortSignal): Promis
   )
 }
 
-export function globalTagsQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: tagKeys.list(userId),
-    queryFn: ({ signal }) => getGlobalTags(userId, signal),
-    staleTime: 60_000,
-    gcTime: 5 * 60_000,
-  })
-}
+export const globalTagsQueryOptions = userQueryOptions(tagKeys.list, getGlobalTags, { staleTime: 60_000, gcTime: 5 * 60_000 })
 
 export function useGlobalTags(userId: string) {
   return useQuery(globalTagsQueryOptions(userId))

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { TableRow } from '@/lib/database'
 import { isMissingRow, unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
+import { userQueryOptions } from '@/lib/user-query'
 import { twoFactorKeys } from './keys'
 
 export async function getTwoFactorSettings(userId: string, signal?: AbortSignal): Promise<TableRow<'user_2fa_settings'> | null> {
@@ -12,12 +13,7 @@ export async function getTwoFactorSettings(userId: string, signal?: AbortSignal)
   return unwrap(result)
 }
 
-export function settingsQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: twoFactorKeys.settings(userId),
-    queryFn: ({ signal }) => getTwoFactorSettings(userId, signal),
-  })
-}
+export const settingsQueryOptions = userQueryOptions(twoFactorKeys.settings, getTwoFactorSettings)
 
 export function useTwoFactorSettings(userId: string) {
   return useQuery(settingsQueryOptions(userId))
