@@ -16,6 +16,19 @@ export function EditorSkeleton() {
   )
 }
 
+/** An editor screen while its document loads: the toolbar's bar, the title line and the body. */
+export function EditorScreenSkeleton() {
+  return (
+    <div className="flex h-full flex-col">
+      <div className="h-12 border-b" />
+      <div className="mx-auto w-full max-w-3xl">
+        <div className="mx-4 mt-6 h-9 w-1/2 rounded bg-muted md:mx-8" />
+        <EditorSkeleton />
+      </div>
+    </div>
+  )
+}
+
 /** What the autosave is doing, in words (and a Retry when it gave up). */
 export function SaveStatus({
   state,

@@ -1,11 +1,10 @@
 import { BookOpen, DotsThree, NotePencil, PencilSimple, Trash } from '@phosphor-icons/react'
 import { startTransition, useEffect, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { Alert } from '@/components/ui/alert'
+import { LoadFailed } from '@/components/errors/load-failed'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { EmptyState } from '@/components/ui/empty-state'
-import { describeError } from '@/lib/errors'
 import { previewOf } from '@/lib/markdown-text'
 import { type EntrySummary, useEntries } from '../api/get-entries'
 import { type Journal, useJournals } from '../api/get-journals'
@@ -151,14 +150,7 @@ export function EntriesScreen({ userId, recent }: { userId: string; recent: bool
       {entries.isPending ? (
         <Skeleton />
       ) : entries.isError ? (
-        <div className="p-4 md:p-6">
-          <Alert variant="destructive">
-            Could not load your journal: {describeError(entries.error)}{' '}
-            <Button variant="link" className="h-auto p-0" onClick={() => void entries.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        </div>
+        <LoadFailed what="Could not load your journal" error={entries.error} onRetry={() => void entries.refetch()} />
       ) : (
         <div className="grid gap-6 p-4 md:p-6">
           {!recent && !journalId ? <JournalStats userId={userId} entries={entries.data} /> : null}

@@ -2,11 +2,10 @@ import { ArrowLeft, BookOpen, Trash } from '@phosphor-icons/react'
 import { type KeyboardEvent, Suspense, lazy, useCallback, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { RichEditorHandle } from '@/components/editor/rich-editor'
-import { EditorSkeleton, SaveStatus } from '@/components/editor/save-status'
-import { Alert } from '@/components/ui/alert'
+import { EditorScreenSkeleton, EditorSkeleton, SaveStatus } from '@/components/editor/save-status'
+import { LoadFailed } from '@/components/errors/load-failed'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { describeError } from '@/lib/errors'
 import { useDeleteEntry } from '../api/delete-entry'
 import { type Entry, useEntry } from '../api/get-entry'
 import { useJournals } from '../api/get-journals'
@@ -165,28 +164,9 @@ function EntryEditor({ entry, entryId, isNew, journalId, userId }: ScreenProps &
 /** /app/journal/{entryId} (and a new entry at /app/journal/{new id}?new=1): the entry in the editor. */
 export function EntryEditorScreen(props: ScreenProps) {
   const entry = useEntry(props.entryId)
-  if (entry.isPending) {
-    return (
-      <div className="flex h-full flex-col">
-        <div className="h-12 border-b" />
-        <div className="mx-auto w-full max-w-3xl">
-          <div className="mx-4 mt-6 h-9 w-1/2 rounded bg-muted md:mx-8" />
-          <EditorSkeleton />
-        </div>
-      </div>
-    )
-  }
+  if (entry.isPending) return <EditorScreenSkeleton />
   if (entry.isError) {
-    return (
-      <div className="p-4 md:p-6">
-        <Alert variant="destructive">
-          Could not open the entry: {describeError(entry.error)}{' '}
-          <Button variant="link" className="h-auto p-0" onClick={() => void entry.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      </div>
-    )
+    return <LoadFailed what="Could not open the entry" error={entry.error} onRetry={() => void entry.refetch()} />
   }
   if (!entry.data && !props.isNew) {
     return (

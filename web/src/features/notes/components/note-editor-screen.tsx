@@ -2,7 +2,8 @@ import { ArrowLeft, CloudCheck, DownloadSimple, Eye, Note as NoteIcon, PushPin, 
 import { type KeyboardEvent, Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { RichEditorHandle } from '@/components/editor/rich-editor'
-import { EditorSkeleton, SaveStatus } from '@/components/editor/save-status'
+import { EditorScreenSkeleton, EditorSkeleton, SaveStatus } from '@/components/editor/save-status'
+import { LoadFailed } from '@/components/errors/load-failed'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -196,28 +197,9 @@ function Editor({ note, noteId, isNew, folder, userId }: ScreenProps & { note: N
 /** /app/notes/{noteId} (and a new note at /app/notes/{new id}?new=1): the note in the editor. */
 export function NoteEditorScreen(props: ScreenProps) {
   const note = useNote(props.noteId)
-  if (note.isPending) {
-    return (
-      <div className="flex h-full flex-col">
-        <div className="h-12 border-b" />
-        <div className="mx-auto w-full max-w-3xl">
-          <div className="mx-4 mt-6 h-9 w-1/2 rounded bg-muted md:mx-8" />
-          <EditorSkeleton />
-        </div>
-      </div>
-    )
-  }
+  if (note.isPending) return <EditorScreenSkeleton />
   if (note.isError) {
-    return (
-      <div className="p-4 md:p-6">
-        <Alert variant="destructive">
-          Could not open the note: {describeError(note.error)}{' '}
-          <Button variant="link" className="h-auto p-0" onClick={() => void note.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      </div>
-    )
+    return <LoadFailed what="Could not open the note" error={note.error} onRetry={() => void note.refetch()} />
   }
   if (!note.data && !props.isNew) {
     return (

@@ -17,7 +17,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { Alert } from '@/components/ui/alert'
+import { LoadFailed } from '@/components/errors/load-failed'
 import { Button } from '@/components/ui/button'
 import {
   DropdownMenu,
@@ -291,14 +291,7 @@ export function NotesListScreen({ userId }: { userId: string }) {
       {notes.isPending ? (
         <ListSkeleton />
       ) : notes.isError ? (
-        <div className="p-4 md:p-6">
-          <Alert variant="destructive">
-            Could not load your notes: {describeError(notes.error)}{' '}
-            <Button variant="link" className="h-auto p-0" onClick={() => void notes.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        </div>
+        <LoadFailed what="Could not load your notes" error={notes.error} onRetry={() => void notes.refetch()} />
       ) : shown.length === 0 ? (
         query.trim() ? (
           <EmptyState icon={MagnifyingGlass} title="No matching notes" description={`No note here has “${query.trim()}” in its title or first lines.`} />

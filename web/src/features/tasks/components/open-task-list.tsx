@@ -1,11 +1,10 @@
 import { CheckSquare, Plus } from '@phosphor-icons/react'
 import { startTransition, useEffect, useState } from 'react'
-import { Alert } from '@/components/ui/alert'
+import { LoadFailed } from '@/components/errors/load-failed'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
-import { describeError } from '@/lib/errors'
 import { useOpenTasks } from '../api/get-tasks'
 import { useQuickAddStore } from '../stores/quick-add-store'
 
@@ -45,16 +44,7 @@ export function OpenTaskList() {
 
   if (tasks.isPending) return <PageSpinner />
   if (tasks.isError) {
-    return (
-      <div className="p-4 md:p-6">
-        <Alert variant="destructive">
-          Could not load your tasks: {describeError(tasks.error)}{' '}
-          <Button variant="link" className="h-auto p-0" onClick={() => void tasks.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      </div>
-    )
+    return <LoadFailed what="Could not load your tasks" error={tasks.error} onRetry={() => void tasks.refetch()} />
   }
   if (tasks.data.length === 0) {
     return (

@@ -2,14 +2,13 @@ import { CheckSquare, FunnelSimple, type Icon, Kanban, ListBullets, Plus, Select
 import { useQueryClient } from '@tanstack/react-query'
 import { type MouseEvent, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { Alert } from '@/components/ui/alert'
+import { LoadFailed } from '@/components/errors/load-failed'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useRequiredUser } from '@/lib/auth-store'
 import type { Command } from '@/lib/commands'
 import { useRegisterCommands } from '@/lib/command-registry'
-import { describeError } from '@/lib/errors'
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query'
 import { useSetTaskCompleted, useSetTaskStarred } from '../api/complete-task'
 import { newTempId, useCreateTaskOptimistic } from '../api/create-task'
@@ -435,14 +434,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
           </Suspense>
         ) : null}
         {error ? (
-          <div className="p-4 md:p-6">
-            <Alert variant="destructive">
-              Could not load your tasks: {describeError(error)}{' '}
-              <Button variant="link" className="h-auto p-0" onClick={() => void queryClient.refetchQueries({ type: 'active' })}>
-                Try again
-              </Button>
-            </Alert>
-          </div>
+          <LoadFailed what="Could not load your tasks" error={error} onRetry={() => void queryClient.refetchQueries({ type: 'active' })} />
         ) : view.loading ? (
           <ListSkeleton compact={compact} />
         ) : board && (shown.length || view.project) ? (
