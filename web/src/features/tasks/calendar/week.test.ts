@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { taskRow } from '../testing/task-row'
 import type { Task } from '../types'
 import { type CalendarEntry, calendarTasks } from './calendar'
 import { layoutDay, minutesAtOffset, resizedDuration, scheduleAt, snap, weekDays } from './week'
 
-const t = (o: Partial<Task>) =>
-  ({
-    id: 'x',
-    user_id: 'me',
-    title: 'T',
-    priority: 0,
-    sort_order: 0,
-    created_at: '2026-01-01T00:00:00Z',
-    due_date: null,
-    due_time: null,
-    duration_minutes: null,
-    recurrence: null,
-    reminders: [],
-    is_completed: false,
-    is_deleted: false,
-    parent_id: null,
-    project_id: null,
-    ...o,
-  }) as Task
+const t = (o: Partial<Task>) => taskRow({ user_id: 'me', title: 'T', created_at: '2026-01-01T00:00:00Z', ...o })
 
 const entry = (title: string, time: string | null, duration: number | null = null): CalendarEntry => ({
   task: t({ id: title, title, duration_minutes: duration }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { taskRow as task } from '../testing/task-row'
 import type { Task } from '../types'
 import {
   compile,
@@ -25,45 +26,6 @@ const ctx: EvalContext = {
   userId: ME_ID,
   parents: new Set(['parent']),
   withAttachments: new Set(['attached']),
-}
-
-function task(over: Partial<Task>): Task {
-  return {
-    id: 'x',
-    user_id: 'u',
-    title: 'Write the report',
-    notes: null,
-    due_date: null,
-    due_time: null,
-    priority: 0,
-    tags: null,
-    list: null,
-    location: null,
-    reminders: [],
-    recurrence: null,
-    is_completed: false,
-    completed_at: null,
-    is_starred: false,
-    is_deleted: false,
-    sort_order: 0,
-    importance: 0,
-    urgency: 0,
-    parent_id: null,
-    project_id: null,
-    assigned_to: null,
-    team_id: null,
-    board_column: null,
-    duration_minutes: null,
-    created_at: '2026-11-20T10:00:00Z',
-    updated_at: '2026-11-20T10:00:00Z',
-    project_name: null,
-    project_color: null,
-    project_icon_name: null,
-    project_icon_weight: null,
-    is_owner: true,
-    user_role: null,
-    ...over,
-  }
 }
 
 const P = '00000000-0000-4000-8000-000000000001'

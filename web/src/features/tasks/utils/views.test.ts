@@ -1,46 +1,20 @@
 import { describe, expect, it } from 'vitest'
+import { taskRow } from '../testing/task-row'
 import type { Task } from '../types'
 import { addDefaults, buildView, byManualOrder, countViews, parseViewId, projectSection, subtaskProgress, viewDef } from './views'
 
 let seq = 0
 function task(over: Partial<Task>): Task {
   seq += 1
-  return {
+  return taskRow({
     id: `t${seq}`,
     user_id: 'me',
     title: `Task ${seq}`,
-    notes: null,
-    due_date: null,
-    due_time: null,
-    priority: 0,
-    tags: null,
-    list: null,
-    location: null,
-    reminders: [],
-    recurrence: null,
-    is_completed: false,
-    completed_at: null,
-    is_starred: false,
-    is_deleted: false,
     sort_order: seq,
-    importance: 0,
-    urgency: 0,
-    parent_id: null,
-    project_id: null,
-    assigned_to: null,
-    team_id: null,
-    board_column: null,
-    duration_minutes: null,
     created_at: `2026-12-01T00:00:${String(seq % 60).padStart(2, '0')}Z`,
     updated_at: '2026-12-01T00:00:00Z',
-    project_name: null,
-    project_color: null,
-    project_icon_name: null,
-    project_icon_weight: null,
-    is_owner: true,
-    user_role: null,
     ...over,
-  }
+  })
 }
 
 const ctx = (zone: string, now: string) => ({ zone, now: new Date(now), userId: 'me', hiddenProjects: new Set<string>(), locale: 'en-US' })
