@@ -5,9 +5,9 @@
 // billing-config names the provider.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { client, serviceClient, uniqueEmail } from '../lib.mjs';
+import { totp } from '../totp.mjs';
 
 const password = 'correct horse battery';
 const clients = [];
@@ -15,31 +15,6 @@ const track = (sb) => (clients.push(sb), sb);
 after(async () => {
   await Promise.all(clients.map((sb) => sb.removeAllChannels()));
 });
-
-function base32Decode(s) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0; let value = 0; const out = [];
-  for (const c of s.replace(/=+$/, '').toUpperCase()) {
-    value = (value << 5) | alphabet.indexOf(c);
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-// RFC 6238 with SHA-1 and 6 digits, as an authenticator app computes it.
-function totp(secret, offset = 0) {
-  const counter = Math.floor(Date.now() / 1000 / 30) + offset;
-  const msg = Buffer.alloc(8);
-  msg.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac('sha1', base32Decode(secret)).update(msg).digest();
-  const o = mac[mac.length - 1] & 0x0f;
-  const bin = ((mac[o] & 0x7f) << 24) | (mac[o + 1] << 16) | (mac[o + 2] << 8) | mac[o + 3];
-  return String(bin % 1_000_000).padStart(6, '0');
-}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
