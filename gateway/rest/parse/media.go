@@ -183,23 +183,11 @@ func decodeMediaType(s string) MediaType {
 		}
 		return MediaType{Kind: MediaPlan, Plan: p}
 	}
-	switch strings.ToLower(main) + "/" + strings.ToLower(sub) {
-	case "application/json":
-		return MediaType{Kind: MediaJSON}
-	case "application/geo+json":
-		return MediaType{Kind: MediaGeoJSON}
-	case "text/csv":
-		return MediaType{Kind: MediaCSV}
-	case "text/plain":
-		return MediaType{Kind: MediaTextPlain}
-	case "text/xml":
-		return MediaType{Kind: MediaTextXML}
-	case "application/openapi+json":
-		return MediaType{Kind: MediaOpenAPI}
-	case "application/x-www-form-urlencoded":
-		return MediaType{Kind: MediaURLEncoded}
-	case "application/octet-stream":
-		return MediaType{Kind: MediaOctetStream}
+	name := strings.ToLower(main) + "/" + strings.ToLower(sub)
+	if kind, ok := plainMedia[name]; ok {
+		return MediaType{Kind: kind}
+	}
+	switch name {
 	case "application/vnd.pgrst.plan", "application/vnd.pgrst.plan+text":
 		return plan(false)
 	case "application/vnd.pgrst.plan+json":
@@ -211,10 +199,22 @@ func decodeMediaType(s string) MediaType {
 			return MediaType{Kind: MediaArrayStripped}
 		}
 		return MediaType{Kind: MediaJSON}
-	case "*/*":
-		return MediaType{Kind: MediaAny}
 	}
 	return MediaType{Kind: MediaOther, Other: s}
+}
+
+// plainMedia are the media types that take no parameters into account,
+// by their lower-case type/subtype.
+var plainMedia = map[string]MediaKind{
+	"application/json":                  MediaJSON,
+	"application/geo+json":              MediaGeoJSON,
+	"text/csv":                          MediaCSV,
+	"text/plain":                        MediaTextPlain,
+	"text/xml":                          MediaTextXML,
+	"application/openapi+json":          MediaOpenAPI,
+	"application/x-www-form-urlencoded": MediaURLEncoded,
+	"application/octet-stream":          MediaOctetStream,
+	"*/*":                               MediaAny,
 }
 
 type mediaTokens struct {
