@@ -28,7 +28,7 @@ const accessibleTasks = `SELECT coalesce(json_agg(t), '[]')::text FROM (
 func BenchmarkUserAccessibleTasks(b *testing.B) {
 	bd := setup(b)
 	bd.Super(benchSQL)
-	b.Logf("plan:\n%s", explain(bd, benchUser, accessibleTasks, "ANALYZE, BUFFERS, COSTS OFF"))
+	b.Logf("plan:\n%s", bd.Explain(benchUser, accessibleTasks, "ANALYZE, BUFFERS, COSTS OFF"))
 
 	var times []time.Duration
 	var body string
@@ -53,26 +53,6 @@ func BenchmarkUserAccessibleTasks(b *testing.B) {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// explain returns the plan of sql as run by a, as text.
-func explain(b *bundle, a actor, sql, options string) string {
-	b.T.Helper()
-	tx := b.Begin(a)
-	defer tx.Rollback(b.Ctx)
-	r, err := tx.Query(b.Ctx, "EXPLAIN ("+options+") "+sql)
-	if err != nil {
-		b.T.Fatalf("explain: %s", describe(err))
-	}
-	var lines []string
-	for r.Next() {
-		var l string
-		if err := r.Scan(&l); err != nil {
-			b.T.Fatalf("explain: %v", err)
-		}
-		lines = append(lines, l)
-	}
-	return strings.Join(lines, "\n")
-}
-
 // TestAccessibleTasksUseIndexes: with 20,000 tasks of others around, the
 // task list reaches the user's rows through indexes (own tasks by
 // user_id, shared projects' tasks by project_id), never by scanning tasks.
@@ -81,7 +61,7 @@ func TestAccessibleTasksUseIndexes(t *testing.T) {
 	b := setup(t)
 	b.Super(benchSQL)
 	var plan []map[string]any
-	if err := json.Unmarshal([]byte(explain(b, benchUser, accessibleTasks, "FORMAT JSON")), &plan); err != nil {
+	if err := json.Unmarshal([]byte(b.Explain(benchUser, accessibleTasks, "FORMAT JSON")), &plan); err != nil {
 		t.Fatal(err)
 	}
 	var scans []string
@@ -182,5 +162,5 @@ func BenchmarkTasksListAssurance(b *testing.B) {
 		b.ReportMetric(float64(times[i][len(times[i])/2].Microseconds()), "µs-p50-"+v.name)
 		b.ReportMetric(float64(times[i][(len(times[i])*99)/100].Microseconds()), "µs-p99-"+v.name)
 	}
-	b.Logf("plan with the policy:\n%s", explain(bd, noFactor, strings.Replace(tasksList, "$1", "'"+benchUser.ID+"'", 1), "ANALYZE, COSTS OFF"))
+	b.Logf("plan with the policy:\n%s", bd.Explain(noFactor, strings.Replace(tasksList, "$1", "'"+benchUser.ID+"'", 1), "ANALYZE, COSTS OFF"))
 }

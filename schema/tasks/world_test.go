@@ -2,8 +2,8 @@ package tasks_test
 
 import (
 	_ "embed"
-	"sort"
-	"strings"
+
+	"daybase/schema/internal/rlstest"
 )
 
 //go:embed testdata/sharing.sql
@@ -56,16 +56,7 @@ func (b *bundle) loadWorld() world {
 	}
 }
 
-// label replaces every fixture id in s by its name.
-func label(s string) string {
-	for id, name := range labels {
-		s = strings.ReplaceAll(s, id, name)
-	}
-	return s
-}
-
-func sorted(s []string) []string {
-	out := append([]string{}, s...)
-	sort.Strings(out)
-	return out
-}
+var (
+	label  = rlstest.Labeler(labels) // every fixture id in a text replaced by its name
+	sorted = rlstest.Sorted
+)

@@ -86,26 +86,6 @@ func BenchmarkGetActivityLogs(b *testing.B) {
 	}
 }
 
-// explain returns the plan of sql as run by a, as text.
-func explain(b *bundle, a actor, sql, options string) string {
-	b.T.Helper()
-	tx := b.Begin(a)
-	defer tx.Rollback(b.Ctx)
-	r, err := tx.Query(b.Ctx, "EXPLAIN ("+options+") "+sql)
-	if err != nil {
-		b.T.Fatalf("explain: %s", describe(err))
-	}
-	var lines []string
-	for r.Next() {
-		var l string
-		if err := r.Scan(&l); err != nil {
-			b.T.Fatalf("explain: %v", err)
-		}
-		lines = append(lines, l)
-	}
-	return strings.Join(lines, "\n")
-}
-
 // TestSearchUsesTheTextIndex: with 50,000 notes and entries around, the
 // search matches on the stored documents through an index, never by
 // reading every document, and finds what it should.
@@ -151,17 +131,5 @@ func explainAsDefiner(b *bundle, a actor, sql string) string {
 	if _, err := tx.Exec(b.Ctx, "SELECT set_config('request.jwt.claims', $1, true)", a.Claims()); err != nil {
 		b.T.Fatal(err)
 	}
-	r, err := tx.Query(b.Ctx, "EXPLAIN (COSTS OFF) "+sql)
-	if err != nil {
-		b.T.Fatalf("explain: %s", describe(err))
-	}
-	var lines []string
-	for r.Next() {
-		var l string
-		if err := r.Scan(&l); err != nil {
-			b.T.Fatal(err)
-		}
-		lines = append(lines, l)
-	}
-	return strings.Join(lines, "\n")
+	return b.PlanText(tx, "EXPLAIN (COSTS OFF) "+sql)
 }

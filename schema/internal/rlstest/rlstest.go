@@ -10,6 +10,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -211,4 +213,45 @@ func WantError(t testing.TB, err error, code, msg string, detail ...string) {
 	if len(detail) > 0 && pe.Detail != detail[0] {
 		t.Fatalf("want detail %q, got %s", detail[0], Describe(err))
 	}
+}
+
+// Explain returns the plan of sql as run by a, as text; options are
+// EXPLAIN's own, e.g. "ANALYZE, COSTS OFF" or "FORMAT JSON".
+func (b *Bundle) Explain(a Actor, sql, options string) string {
+	b.T.Helper()
+	tx := b.Begin(a)
+	defer tx.Rollback(b.Ctx)
+	return b.PlanText(tx, "EXPLAIN ("+options+") "+sql)
+}
+
+// PlanText runs an EXPLAIN statement in tx and returns its lines as one text.
+func (b *Bundle) PlanText(tx pgx.Tx, explain string) string {
+	b.T.Helper()
+	r, err := tx.Query(b.Ctx, explain)
+	if err != nil {
+		b.T.Fatalf("explain: %s", Describe(err))
+	}
+	lines, err := pgx.CollectRows(r, pgx.RowTo[string])
+	if err != nil {
+		b.T.Fatalf("explain: %v", err)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Labeler returns what replaces every fixture id in a text by its name
+// (names: id → name), so that failures and outcomes read as the fixture.
+func Labeler(names map[string]string) func(string) string {
+	return func(s string) string {
+		for id, name := range names {
+			s = strings.ReplaceAll(s, id, name)
+		}
+		return s
+	}
+}
+
+// Sorted returns a sorted copy of s.
+func Sorted(s []string) []string {
+	out := append([]string{}, s...)
+	sort.Strings(out)
+	return out
 }
