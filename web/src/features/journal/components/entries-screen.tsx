@@ -1,17 +1,16 @@
-import { BookOpen, DotsThree, NotePencil, PencilSimple, Trash } from '@phosphor-icons/react'
+import { BookOpen, NotePencil } from '@phosphor-icons/react'
 import { startTransition, useEffect, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { LoadFailed } from '@/components/errors/load-failed'
 import { Button } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { EmptyState } from '@/components/ui/empty-state'
 import { previewOf } from '@/lib/markdown-text'
 import { type EntrySummary, useEntries } from '../api/get-entries'
 import { type Journal, useJournals } from '../api/get-journals'
-import { useJournalUiStore } from '../stores/journal-ui-store'
 import { journalIcon, journalSwatch, parseAppearance } from '../utils/appearance'
 import { dayDate, groupByMonth } from '../utils/dates'
 import { moodOf } from '../utils/mood'
+import { JournalMenu } from './journal-menu'
 import { JournalStats } from './journal-stats'
 
 /** Entries drawn with the first paint, then 40 more each time the browser is idle (a journal of years stays quick). */
@@ -82,7 +81,6 @@ export function EntriesScreen({ userId, recent }: { userId: string; recent: bool
   const journalId = recent ? null : params.get('journal')
   const entries = useEntries(userId)
   const journals = useJournals(userId)
-  const { openJournalDialog, setDeletingJournal } = useJournalUiStore()
   const byId = useMemo(() => new Map((journals.data ?? []).map((j) => [j.id, j])), [journals.data])
   const journal = journalId ? byId.get(journalId) : undefined
 
@@ -122,24 +120,7 @@ export function EntriesScreen({ userId, recent }: { userId: string; recent: bool
               {recent ? 'Your 20 most recently written entries.' : journal ? `${shown.length} entr${shown.length === 1 ? 'y' : 'ies'}` : 'All entries, by month.'}
             </p>
           </div>
-          {journal ? (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon-sm" aria-label="Journal actions">
-                  <DotsThree size={18} aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="start">
-                <DropdownMenuItem onSelect={() => openJournalDialog({ mode: 'edit', journal })}>
-                  <PencilSimple size={16} aria-hidden /> Edit journal
-                </DropdownMenuItem>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem className="text-destructive data-[highlighted]:text-destructive" onSelect={() => setDeletingJournal(journal)}>
-                  <Trash size={16} aria-hidden /> Delete journal…
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
-          ) : null}
+          {journal ? <JournalMenu journal={journal} label="Journal actions" align="start" /> : null}
         </div>
         <Button asChild>
           <Link to={newHref}>

@@ -1,13 +1,13 @@
-import { BookOpen, ClockCounterClockwise, DotsThree, type Icon, NotePencil, PencilSimple, Plus, Trash } from '@phosphor-icons/react'
+import { BookOpen, ClockCounterClockwise, type Icon, NotePencil, Plus } from '@phosphor-icons/react'
 import { type ReactNode, useMemo } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { cn } from '@/lib/cn'
 import { useEntries } from '../api/get-entries'
-import { type Journal, useJournals } from '../api/get-journals'
+import { useJournals } from '../api/get-journals'
 import { useJournalUiStore } from '../stores/journal-ui-store'
 import { journalIcon, journalSwatch, parseAppearance } from '../utils/appearance'
+import { JournalMenu } from './journal-menu'
 
 const rowClass =
   'flex h-9 min-w-0 flex-1 items-center gap-2.5 rounded-md px-2.5 text-sm text-sidebar-foreground/85 outline-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring'
@@ -41,33 +41,6 @@ function Row({
       </Link>
       {trailing}
     </div>
-  )
-}
-
-function JournalMenu({ journal }: { journal: Journal }) {
-  const { openJournalDialog, setDeletingJournal } = useJournalUiStore()
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`${journal.name} journal actions`}
-          className="size-7 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100"
-        >
-          <DotsThree size={18} aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => openJournalDialog({ mode: 'edit', journal })}>
-          <PencilSimple size={16} aria-hidden /> Edit journal
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem className="text-destructive data-[highlighted]:text-destructive" onSelect={() => setDeletingJournal(journal)}>
-          <Trash size={16} aria-hidden /> Delete journal…
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
   )
 }
 
@@ -139,7 +112,7 @@ export function JournalSidebar({ userId, onNavigate }: { userId: string; onNavig
                     count={entries.data ? (counts.get(j.id) ?? 0) : undefined}
                     active={pathname === '/app/journal' && current === j.id}
                     onNavigate={onNavigate}
-                    trailing={j.id.startsWith('pending-') ? null : <JournalMenu journal={j} />}
+                    trailing={j.id.startsWith('pending-') ? null : <JournalMenu journal={j} label={`${j.name} journal actions`} reveal align="end" />}
                   />
                 </li>
               )

@@ -1,16 +1,12 @@
 import {
   DotsSixVertical,
-  DotsThree,
   DownloadSimple,
   FolderSimple,
   MagnifyingGlass,
   Notebook,
-  PencilSimple,
   Plus,
   PushPin,
-  ShareNetwork,
   SortAscending,
-  Trash,
   UploadSimple,
   UsersThree,
 } from '@phosphor-icons/react'
@@ -42,6 +38,7 @@ import { type NoteSummary, useNotes } from '../api/get-notes'
 import { type NoteSort, useNotesUiStore } from '../stores/notes-ui-store'
 import { type FolderFilter, folderFilterOf, folderSwatch, inFolder, sortNotes } from '../utils/folders'
 import { notePreview, noteTitle } from '../utils/note-text'
+import { FolderMenu } from './folder-menu'
 import { NoteActionsMenu } from './note-row-menu'
 import { useDraggableNote } from './notes-dnd'
 
@@ -177,7 +174,7 @@ export function NotesListScreen({ userId }: { userId: string }) {
   const filter = folderFilterOf(params)
   const notes = useNotes(userId)
   const folders = useFolders(userId)
-  const { sort, setSort, setImportOpen, openFolderDialog, setDeletingFolder, setShareTarget } = useNotesUiStore()
+  const { sort, setSort, setImportOpen } = useNotesUiStore()
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   const folder = filter.kind === 'folder' ? folders.data?.find((f) => f.id === filter.id) : undefined
@@ -223,27 +220,7 @@ export function NotesListScreen({ userId }: { userId: string }) {
               {shown.length} note{shown.length === 1 ? '' : 's'}
             </span>
           ) : null}
-          {folder ? (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon-sm" aria-label="Folder actions">
-                  <DotsThree size={18} aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="start">
-                <DropdownMenuItem onSelect={() => openFolderDialog({ mode: 'edit', folder })}>
-                  <PencilSimple size={16} aria-hidden /> Edit folder
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => setShareTarget({ kind: 'folder', id: folder.id, name: folder.name })}>
-                  <ShareNetwork size={16} aria-hidden /> Share folder
-                </DropdownMenuItem>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem className="text-destructive data-[highlighted]:text-destructive" onSelect={() => setDeletingFolder(folder)}>
-                  <Trash size={16} aria-hidden /> Delete folder
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
-          ) : null}
+          {folder ? <FolderMenu folder={folder} label="Folder actions" align="start" /> : null}
         </div>
         <div className="flex items-center gap-2">
           <DropdownMenu>

@@ -1,29 +1,25 @@
 import {
   Archive,
   CaretRight,
-  DotsThree,
   DotsSixVertical,
   FolderSimple,
   type Icon,
   Note as NoteIcon,
   Notebook,
-  PencilSimple,
   Plus,
-  ShareNetwork,
-  Trash,
   UsersThree,
 } from '@phosphor-icons/react'
 import { type ReactNode, useMemo } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { cn } from '@/lib/cn'
-import { type NoteFolder, useFolders } from '../api/get-folders'
+import { useFolders } from '../api/get-folders'
 import { type NoteSummary, useNotes } from '../api/get-notes'
 import { useSharedWithMe } from '../api/get-shared-with-me'
 import { useNotesUiStore } from '../stores/notes-ui-store'
 import { countByFolder, folderFilterOf, folderHref, folderSwatch, inFolder, sortNotes } from '../utils/folders'
 import { noteTitle } from '../utils/note-text'
+import { FolderMenu } from './folder-menu'
 import { type DropTarget, useDraggableNote, useNoteDropTarget } from './notes-dnd'
 
 const rowClass =
@@ -110,36 +106,6 @@ function SidebarNote({ note, onNavigate, active }: { note: NoteSummary; onNaviga
   )
 }
 
-function FolderMenu({ folder, count }: { folder: NoteFolder; count: number }) {
-  const { openFolderDialog, setDeletingFolder, setShareTarget } = useNotesUiStore()
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`${folder.name} folder actions`}
-          className="size-7 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100"
-        >
-          <DotsThree size={18} aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => openFolderDialog({ mode: 'edit', folder })}>
-          <PencilSimple size={16} aria-hidden /> Edit folder
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => setShareTarget({ kind: 'folder', id: folder.id, name: folder.name })}>
-          <ShareNetwork size={16} aria-hidden /> Share folder
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem className="text-destructive data-[highlighted]:text-destructive" onSelect={() => setDeletingFolder(folder)}>
-          <Trash size={16} aria-hidden /> Delete folder{count > 0 ? '…' : ''}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  )
-}
-
 /**
  * The notes sidebar (002 §2): All Notes, the folders (each expandable to
  * its notes, each a drop target), Uncategorized, New Folder, and what
@@ -222,7 +188,7 @@ export function NotesSidebar({ userId, onNavigate }: { userId: string; onNavigat
                         <CaretRight size={12} weight="bold" aria-hidden className={cn('transition-transform', open && 'rotate-90')} />
                       </button>
                     }
-                    trailing={pending ? null : <FolderMenu folder={folder} count={count} />}
+                    trailing={pending ? null : <FolderMenu folder={folder} count={count} label={`${folder.name} folder actions`} reveal align="end" />}
                   />
                   {open ? (
                     <ul id={`folder-notes-${folder.id}`} aria-label={`Notes in ${folder.name}`} className="grid gap-0.5 py-0.5">
