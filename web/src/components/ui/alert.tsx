@@ -1,6 +1,8 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import type { ComponentProps } from 'react'
+import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
+import { describeError } from '@/lib/errors'
 
 const alertVariants = cva('relative grid w-full gap-1 rounded-lg border px-4 py-3 text-sm', {
   variants: {
@@ -30,4 +32,25 @@ export function AlertTitle({ className, ...props }: ComponentProps<'p'>) {
 
 export function AlertDescription({ className, ...props }: ComponentProps<'p'>) {
   return <p className={cn('text-sm opacity-90', className)} {...props} />
+}
+
+type LoadFailedProps = {
+  /** What could not be done, e.g. 'Could not load your notes'. */
+  what: string
+  error: unknown
+  onRetry: () => void
+}
+
+/** A screen's read that failed: what, why, and a way to try again, in place of the content. */
+export function LoadFailed({ what, error, onRetry }: LoadFailedProps) {
+  return (
+    <div className="p-4 md:p-6">
+      <Alert variant="destructive">
+        {what}: {describeError(error)}{' '}
+        <Button variant="link" className="h-auto p-0" onClick={onRetry}>
+          Try again
+        </Button>
+      </Alert>
+    </div>
+  )
 }

@@ -1,6 +1,7 @@
-import { Check, Circle } from '@phosphor-icons/react'
+import { Check, Circle, DotsThree } from '@phosphor-icons/react'
 import { DropdownMenu as Menu } from 'radix-ui'
 import type { ComponentProps } from 'react'
+import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 
 export const DropdownMenu = Menu.Root
@@ -81,5 +82,28 @@ export function DropdownMenuSubContent({ className, ...props }: ComponentProps<t
         {...props}
       />
     </Menu.Portal>
+  )
+}
+
+type ActionsMenuTriggerProps = {
+  /** The button's accessible name, e.g. 'Journal actions'. */
+  label: string
+  /** In a list row: shown while the row is hovered, focused or its menu open. */
+  reveal?: boolean
+}
+
+/** The ⋯ button that opens a page's or a list row's actions menu (inside a DropdownMenu). */
+export function ActionsMenuTrigger({ label, reveal = false }: ActionsMenuTriggerProps) {
+  return (
+    <Menu.Trigger asChild>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        aria-label={label}
+        className={reveal ? 'size-7 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100' : undefined}
+      >
+        <DotsThree size={18} aria-hidden />
+      </Button>
+    </Menu.Trigger>
   )
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Json } from '@/lib/database'
 import { unwrap } from '@/lib/errors'
+import { userQueryOptions } from '@/lib/query-client'
 import { supabase } from '@/lib/supabase'
-import { userQueryOptions } from '@/lib/user-query'
 import { integrationKeys } from './keys'
 
 /** Provider keys of integration_connections (functions/integrations). */

@@ -1,7 +1,7 @@
 import { BookOpen, NotePencil } from '@phosphor-icons/react'
 import { startTransition, useEffect, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { LoadFailed } from '@/components/errors/load-failed'
+import { LoadFailed } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { previewOf } from '@/lib/markdown-text'

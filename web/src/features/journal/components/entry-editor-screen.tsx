@@ -3,7 +3,7 @@ import { type KeyboardEvent, Suspense, lazy, useCallback, useRef, useState } fro
 import { Link, useNavigate } from 'react-router'
 import type { RichEditorHandle } from '@/components/editor/rich-editor'
 import { EditorScreenSkeleton, EditorSkeleton, SaveStatus } from '@/components/editor/save-status'
-import { LoadFailed } from '@/components/errors/load-failed'
+import { LoadFailed } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { useDeleteEntry } from '../api/delete-entry'

@@ -1,6 +1,5 @@
 import { PencilSimple, Trash } from '@phosphor-icons/react'
-import { ActionsMenuTrigger } from '@/components/ui/actions-menu-trigger'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
+import { ActionsMenuTrigger, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import type { Journal } from '../api/get-journals'
 import { useJournalUiStore } from '../stores/journal-ui-store'
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TableRow } from '@/lib/database'
 import { unwrap } from '@/lib/errors'
+import { userQueryOptions } from '@/lib/query-client'
 import { supabase } from '@/lib/supabase'
-import { userQueryOptions } from '@/lib/user-query'
 import { noteKeys } from './keys'
 
 export type NoteFolder = TableRow<'note_folders'>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ViewRow } from '@/lib/database'
+import { userQueryOptions } from '@/lib/query-client'
 import { readAll } from '@/lib/read-all'
 import { supabase } from '@/lib/supabase'
-import { userQueryOptions } from '@/lib/user-query'
 import { noteKeys } from './keys'
 
 /** A note as lists show it: every column but the text, and the text's first 300 characters (0674). */

@@ -1,6 +1,5 @@
 import { PencilSimple, ShareNetwork, Trash } from '@phosphor-icons/react'
-import { ActionsMenuTrigger } from '@/components/ui/actions-menu-trigger'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
+import { ActionsMenuTrigger, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import type { NoteFolder } from '../api/get-folders'
 import { useNotesUiStore } from '../stores/notes-ui-store'
 

@@ -13,7 +13,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { LoadFailed } from '@/components/errors/load-failed'
+import { LoadFailed } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import {
   DropdownMenu,

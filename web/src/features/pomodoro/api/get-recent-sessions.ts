@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
+import { userQueryOptions } from '@/lib/query-client'
 import { supabase } from '@/lib/supabase'
-import { userQueryOptions } from '@/lib/user-query'
 import { RECENT_SESSIONS } from '../utils/timer'
 import { pomodoroKeys } from './keys'
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
+import { userQueryOptions } from '@/lib/query-client'
 import { supabase } from '@/lib/supabase'
 import type { TableRow } from '@/lib/database'
-import { userQueryOptions } from '@/lib/user-query'
 import { smartFilterKeys } from './module-keys'
 import { cleanupDuplicateFilters } from './smart-filter-mutations'
 

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
-import { TASK_LIST_QUERY } from '@/lib/query-client'
+import { TASK_LIST_QUERY, userQueryOptions } from '@/lib/query-client'
 import { supabase } from '@/lib/supabase'
-import { userQueryOptions } from '@/lib/user-query'
 import { taskKeys } from './keys'
 
 export async function getOpenTasks(userId: string, signal: AbortSignal) {

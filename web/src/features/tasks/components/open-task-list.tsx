@@ -1,6 +1,6 @@
 import { CheckSquare, Plus } from '@phosphor-icons/react'
 import { startTransition, useEffect, useState } from 'react'
-import { LoadFailed } from '@/components/errors/load-failed'
+import { LoadFailed } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageSpinner } from '@/components/ui/spinner'

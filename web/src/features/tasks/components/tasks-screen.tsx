@@ -2,7 +2,7 @@ import { CheckSquare, FunnelSimple, type Icon, Kanban, ListBullets, Plus, Select
 import { useQueryClient } from '@tanstack/react-query'
 import { type MouseEvent, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { LoadFailed } from '@/components/errors/load-failed'
+import { LoadFailed } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TableRow } from '@/lib/database'
 import { isMissingRow, unwrap } from '@/lib/errors'
+import { userQueryOptions } from '@/lib/query-client'
 import { supabase } from '@/lib/supabase'
-import { userQueryOptions } from '@/lib/user-query'
 import { twoFactorKeys } from './keys'
 
 export async function getTwoFactorSettings(userId: string, signal?: AbortSignal): Promise<TableRow<'user_2fa_settings'> | null> {
