@@ -4,11 +4,17 @@ import {
   DndContext,
   type DragEndEvent,
   DragOverlay,
+  type DragOverEvent,
+  type DroppableContainer,
   type DragStartEvent,
+  KeyboardCode,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   closestCorners,
   pointerWithin,
+  rectIntersection,
   useDroppable,
   useSensor,
   useSensors,
@@ -16,7 +22,7 @@ import {
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { ArrowsClockwise, CaretLeft, CaretRight, DotsThree, PencilSimple, Plus, Trash } from '@phosphor-icons/react'
-import { type FormEvent, type ReactNode, memo, useCallback, useMemo, useState } from 'react'
+import { type FormEvent, type ReactNode, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   AlertDialog,
   AlertDialogAction,
@@ -39,6 +45,7 @@ import {
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { cn } from '@/lib/cn'
+import { toast } from '@/lib/toast'
 import type { BoardColumn, Project, Task } from '../types'
 import { type IsoDay, dueLabel } from '../utils/dates'
 import { priorityOption } from '../utils/priority'
@@ -67,10 +74,102 @@ const TONES = { overdue: 'text-destructive', today: 'text-green-700 dark:text-gr
  * closed lane) is nothing; the keyboard, which has no pointer, goes by corners.
  */
 const collision: CollisionDetection = (args) => {
-  if (!args.pointerCoordinates) return closestCorners(args)
+  if (!args.pointerCoordinates) {
+    // The keyboard sets the card on its target's corner: the nearest of what it then lies on (a card before its
+    // tall lane), so that the card's old place and the cards of other lanes do not compete.
+    const under = new Set(rectIntersection(args).map((c) => c.id))
+    const near = closestCorners({ ...args, droppableContainers: args.droppableContainers.filter((c) => under.has(c.id)) })
+    return near.length ? near : closestCorners(args)
+  }
   const within = pointerWithin(args)
   const card = within.find((c) => !String(c.id).startsWith('lane:'))
   return card ? [card] : within
+}
+
+/** Why a lane that takes no cards ("Overdue") refuses one: shown on the lane, in a toast and to screen readers. */
+const REFUSED = 'Overdue takes no cards: drop it on a day to reschedule it.'
+
+/**
+ * Measure every lane and card as it mounts, not only when a drag starts: a
+ * column added a moment ago is a drop target at once, and the keyboard's
+ * first arrow finds every lane measured.
+ */
+const measuring = { droppable: { strategy: MeasuringStrategy.Always } }
+
+type Point = { x: number; y: number }
+
+/** The lane a drop target belongs to: a lane's own id, or the lane a card was given (useSortable's data). */
+function laneOfTarget(target: DroppableContainer | undefined): string | null {
+  if (!target) return null
+  const id = String(target.id)
+  return id.startsWith('lane:') ? id.slice(5) : ((target.data.current?.lane as string | undefined) ?? null)
+}
+
+/**
+ * ArrowLeft / ArrowRight take the card to the next lane, to the card there
+ * nearest its height (or the lane itself when empty); Up / Down are dnd-kit's
+ * sortable getter. dnd-kit's own getter picks "the nearest target to that
+ * side" by corners, and an empty lane, as tall as the board, is far by its
+ * bottom corners: from Overdue, the first press chose the card's own place
+ * (nothing moved) or a card two lanes on.
+ *
+ * The board is then scrolled at once so that the lane is in view: dnd-kit's
+ * sensor spends a press on scrolling a wide board (smoothly, moving nothing)
+ * when the place lies past the board's middle going right, or short of it
+ * going left, so the lane goes to the board's start going right and to its
+ * middle going left (the board does not snap while a card is dragged).
+ */
+const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const right = event.code === KeyboardCode.Right
+  if (!right && event.code !== KeyboardCode.Left) return sortableKeyboardCoordinates(event, args)
+  event.preventDefault()
+  const { active, activeNode, collisionRect, droppableRects, droppableContainers, over } = args.context
+  if (!active || !collisionRect) return undefined
+  const enabled = droppableContainers.getEnabled()
+  const from = laneOfTarget(droppableContainers.get(over?.id ?? active.id))
+  const lanes = enabled
+    .flatMap((c) => {
+      const rect = droppableRects.get(c.id)
+      return String(c.id).startsWith('lane:') && rect ? [{ id: String(c.id).slice(5), rect }] : []
+    })
+    .sort((a, b) => a.rect.left - b.rect.left)
+  const next = lanes[lanes.findIndex((l) => l.id === from) + (right ? 1 : -1)]
+  if (!from || !next) return undefined
+  let place = next.rect
+  for (const c of enabled) {
+    const rect = droppableRects.get(c.id)
+    if (!rect || c.id === active.id || laneOfTarget(c) !== next.id) continue
+    if (place === next.rect || Math.abs(rect.top - collisionRect.top) < Math.abs(place.top - collisionRect.top)) place = rect
+  }
+  // Read now: dnd-kit's rects follow the board's scroll.
+  const { left, top } = place
+  const board = activeNode?.closest<HTMLElement>('[data-board]')
+  if (!board) return { x: left, y: top }
+  const box = board.getBoundingClientRect()
+  const middle = box.left + box.width / 2
+  const start = box.left + (Number.parseFloat(getComputedStyle(board).scrollPaddingLeft) || 0)
+  const x = right ? (left > middle ? start : left) : Math.max(left, middle + 1)
+  const before = board.scrollLeft
+  if (x !== left) board.scrollLeft = before + left - x
+  return { x: left - (board.scrollLeft - before), y: top }
+}
+
+/**
+ * The lane (and card) under a point of the screen, read from the page: where
+ * a mouse drop lands. The drag overlay and anything outside the board are
+ * passed over.
+ */
+function dropTargetAt(board: HTMLElement | null, { x, y }: Point): { lane: string; card: string | null; below: boolean } | null {
+  for (const el of board ? document.elementsFromPoint(x, y) : []) {
+    const laneEl = board?.contains(el) ? el.closest<HTMLElement>('[data-lane]') : null
+    const lane = laneEl?.dataset.lane
+    if (!laneEl || !lane) continue
+    const cardEl = el.closest<HTMLElement>('[data-card]')
+    if (!cardEl?.dataset.card || !laneEl.contains(cardEl)) return { lane, card: null, below: false }
+    const r = cardEl.getBoundingClientRect()
+    return { lane, card: cardEl.dataset.card, below: y > r.top + r.height / 2 }
+  }
+  return null
 }
 
 /** Where a card can go from the "Move to…" menu: the other lanes that take a drop. */
@@ -118,7 +217,12 @@ const cardClass =
 const Card = memo(function Card({ task, zone, now, showProject, onOpen, lane, destinations, onMove }: CardProps) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, data: { lane } })
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={cn('group relative', isDragging && 'opacity-40')}>
+    <li
+      ref={setNodeRef}
+      data-card={task.id}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn('group relative', isDragging && 'opacity-40')}
+    >
       <button
         type="button"
         {...attributes}
@@ -164,16 +268,26 @@ type LaneActions = {
   right?: () => void
 }
 
-function LaneColumn({ lane, children, actions, dragging }: { lane: Lane; children: ReactNode; actions: LaneActions | null; dragging: boolean }) {
-  const { setNodeRef, isOver } = useDroppable({ id: laneKey(lane.id), disabled: !lane.droppable })
+/**
+ * A lane. While a card is over it (over the lane or one of its cards) it is
+ * outlined: in the primary colour when it takes the card, in red with the
+ * reason when it does not ("Overdue"). A lane that takes no cards is still a
+ * drop target, so that the drop is refused where the user can see it.
+ */
+function LaneColumn({ lane, children, actions, dragging, over }: { lane: Lane; children: ReactNode; actions: LaneActions | null; dragging: boolean; over: boolean }) {
+  const { setNodeRef } = useDroppable({ id: laneKey(lane.id) })
   const wip = wipCount(lane)
+  const drop = over ? (lane.droppable ? 'takes' : 'refuses') : undefined
   return (
     <section
       aria-label={lane.title}
+      data-lane={lane.id}
+      data-drop={drop}
       className={cn(
         'flex max-h-full w-[85vw] shrink-0 snap-start flex-col rounded-lg border bg-muted/40 sm:w-72',
-        isOver && 'ring-2 ring-primary',
-        dragging && !lane.droppable && 'opacity-60',
+        drop === 'takes' && 'ring-2 ring-primary',
+        drop === 'refuses' && 'ring-2 ring-destructive',
+        dragging && !lane.droppable && !over && 'opacity-60',
       )}
     >
       <header className="flex h-11 shrink-0 items-center gap-2 px-3">
@@ -212,6 +326,7 @@ function LaneColumn({ lane, children, actions, dragging }: { lane: Lane; childre
           </DropdownMenu>
         ) : null}
       </header>
+      {drop === 'refuses' ? <p className="px-3 pb-2 text-xs font-medium text-destructive">{REFUSED}</p> : null}
       <div ref={setNodeRef} className="flex min-h-24 flex-1 flex-col overflow-y-auto px-2 pb-2">
         {children}
       </div>
@@ -307,18 +422,27 @@ export default function BoardView({ userId, tasks, grouping, project, zone, time
   const move = useMoveBoardTask(userId, timeZone)
   const save = useSaveBoardColumns(userId)
   const [dragged, setDragged] = useState<Task | null>(null)
+  // The lane the dragged card is over (over the lane or one of its cards), outlined.
+  const [overLane, setOverLane] = useState<string | null>(null)
+  const board = useRef<HTMLDivElement>(null)
+  // Where the mouse is during a pointer drag, from the page's own events (see onDragEnd).
+  const pointer = useRef<Point | null>(null)
+  const untrack = useRef<(() => void) | null>(null)
+  useEffect(() => () => untrack.current?.(), [])
   const [editing, setEditing] = useState<BoardColumn | 'new' | null>(null)
   const [removing, setRemoving] = useState<BoardColumn | null>(null)
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   )
   const laneOf = useMemo(() => new Map(lanes.flatMap((l) => l.cards.map((c) => [c.id, l] as const))), [lanes])
   const titleOf = (id: string | number) => laneOf.get(String(id))?.cards.find((c) => c.id === id)?.title ?? 'Card'
-  const laneTitle = (id: string | number | undefined) => {
+  // The lane of a drop target: the lane itself or the lane of the card under the drag.
+  const laneAt = (id: string | number | undefined) => {
     const key = String(id ?? '')
-    return (key.startsWith('lane:') ? lanes.find((l) => laneKey(l.id) === key) : laneOf.get(key))?.title ?? ''
+    return key.startsWith('lane:') ? lanes.find((l) => laneKey(l.id) === key) : laneOf.get(key)
   }
+  const laneTitle = (id: string | number | undefined) => laneAt(id)?.title ?? ''
   // Where in the lane: ", position 2 of 3" over a card, ", at the end" over the lane itself.
   const place = (activeId: string | number, overId: string | number) => {
     const target = laneOf.get(String(overId))
@@ -328,8 +452,18 @@ export default function BoardView({ userId, tasks, grouping, project, zone, time
   }
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over ${laneTitle(over.id)}${place(active.id, over.id)}.` : `${titleOf(active.id)} is not over a column.`),
-    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} was dropped in ${laneTitle(over.id)}.` : `${titleOf(active.id)} was put back.`),
+    onDragOver: ({ active, over }) =>
+      !over
+        ? `${titleOf(active.id)} is not over a column.`
+        : laneAt(over.id)?.droppable === false
+          ? `${titleOf(active.id)} is over ${laneTitle(over.id)}. ${REFUSED}`
+          : `${titleOf(active.id)} is over ${laneTitle(over.id)}${place(active.id, over.id)}.`,
+    onDragEnd: ({ active, over }) =>
+      !over
+        ? `${titleOf(active.id)} was put back.`
+        : laneAt(over.id)?.droppable === false
+          ? `${titleOf(active.id)} was not moved. ${REFUSED}`
+          : `${titleOf(active.id)} was dropped in ${laneTitle(over.id)}.`,
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
   }
 
@@ -337,26 +471,55 @@ export default function BoardView({ userId, tasks, grouping, project, zone, time
   const canEdit = grouping === 'columns' && !!project && (project.is_owner || project.user_role === 'admin')
   const saveColumns = (next: BoardColumn[]) => project && save.mutate({ projectId: project.id, columns: next })
 
-  const onDragStart = ({ active }: DragStartEvent) => setDragged(laneOf.get(String(active.id))?.cards.find((c) => c.id === active.id) ?? null)
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  const endDrag = () => {
+    untrack.current?.()
     setDragged(null)
-    if (!over) return
+    setOverLane(null)
+  }
+  const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
+    setDragged(laneOf.get(String(active.id))?.cards.find((c) => c.id === active.id) ?? null)
+    if (!(activatorEvent instanceof PointerEvent)) return
+    const track = (e: PointerEvent) => {
+      pointer.current = { x: e.clientX, y: e.clientY }
+    }
+    track(activatorEvent)
+    window.addEventListener('pointermove', track, true)
+    window.addEventListener('pointerup', track, true)
+    untrack.current = () => {
+      window.removeEventListener('pointermove', track, true)
+      window.removeEventListener('pointerup', track, true)
+      untrack.current = null
+      pointer.current = null
+    }
+  }
+  const onDragOver = ({ over }: DragOverEvent) => setOverLane(laneAt(over?.id)?.id ?? null)
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const release = pointer.current
+    endDrag()
     const id = String(active.id)
     const from = laneOf.get(id)
-    const overId = String(over.id)
-    const target = overId.startsWith('lane:') ? lanes.find((l) => laneKey(l.id) === overId) : laneOf.get(overId)
-    if (!from || !target) return
+    // dnd-kit's `over` trails the pointer: it is set from an effect, a render or
+    // two after the move that reached a lane, so a mouse let go at once (or on a
+    // busy machine) would drop on the lane before. A mouse drop lands where the
+    // button is let go, read from the page; the keyboard's drop is `over`.
+    const hit = release ? dropTargetAt(board.current, release) : null
+    if (!from || (release && !hit)) return
+    const overId = hit && hit.lane !== laneAt(over?.id)?.id ? (hit.card ?? laneKey(hit.lane)) : over ? String(over.id) : null
+    const target = laneAt(overId ?? undefined)
+    if (!overId || !target) return
+    if (!target.droppable) {
+      if (target.id !== from.id) toast.info(REFUSED)
+      return
+    }
     let at = target.cards.filter((c) => c.id !== id).length
     if (!overId.startsWith('lane:')) {
       if (from.id === target.id) {
         const ids = target.cards.map((c) => c.id)
         at = arrayMove(ids, ids.indexOf(id), ids.indexOf(overId)).indexOf(id)
       } else {
-        const rest = target.cards.map((c) => c.id)
-        const i = rest.indexOf(overId)
         const dragged = active.rect.current.translated
-        const below = dragged ? dragged.top + dragged.height / 2 > over.rect.top + over.rect.height / 2 : false
-        at = i + (below ? 1 : 0)
+        const below = hit?.card === overId ? hit.below : over && dragged ? dragged.top + dragged.height / 2 > over.rect.top + over.rect.height / 2 : false
+        at = target.cards.findIndex((c) => c.id === overId) + (below ? 1 : 0)
       }
     }
     const plan = dropPlan(lanes, id, target.id, at, today, zone)
@@ -404,17 +567,27 @@ export default function BoardView({ userId, tasks, grouping, project, zone, time
       <DndContext
         sensors={sensors}
         collisionDetection={collision}
+        measuring={measuring}
         onDragStart={onDragStart}
+        onDragOver={onDragOver}
         onDragEnd={onDragEnd}
-        onDragCancel={() => setDragged(null)}
+        onDragCancel={endDrag}
         accessibility={{
           announcements,
           screenReaderInstructions: { draggable: 'To move a card, press Space, then the arrow keys to choose a column and a place, then Space to drop it or Escape to cancel.' },
         }}
       >
-        <div role="group" aria-label={label} className="flex min-h-0 flex-1 snap-x scroll-px-4 gap-3 overflow-x-auto p-4 md:scroll-px-6 md:px-6">
+        <div
+          ref={board}
+          data-board
+          role="group"
+          aria-label={label}
+          // On a phone a lane comes to rest whole (an opened menu, a focus, never leave it half off screen). No
+          // snapping while a card is dragged: the board scrolls under it (auto-scroll, the keyboard) to where it goes.
+          className={cn('flex min-h-0 flex-1 scroll-px-4 gap-3 overflow-x-auto p-4 md:scroll-px-6 md:px-6', !dragged && 'snap-x snap-mandatory sm:snap-proximity')}
+        >
           {lanes.map((lane) => (
-            <LaneColumn key={lane.id} lane={lane} actions={actionsFor(lane)} dragging={!!dragged}>
+            <LaneColumn key={lane.id} lane={lane} actions={actionsFor(lane)} dragging={!!dragged} over={overLane === lane.id}>
               <SortableContext id={lane.id} items={lane.cards.map((c) => c.id)} strategy={verticalListSortingStrategy}>
                 {lane.cards.length ? (
                   <ul className="grid gap-2" aria-label={`${lane.title} cards`}>
@@ -451,7 +624,7 @@ export default function BoardView({ userId, tasks, grouping, project, zone, time
         </div>
         <DragOverlay>
           {dragged ? (
-            <div className={cn(cardClass, 'w-64 cursor-grabbing shadow-lg sm:w-[17rem]')}>
+            <div data-drag-overlay className={cn(cardClass, 'w-64 cursor-grabbing shadow-lg sm:w-[17rem]')}>
               <CardBody task={dragged} zone={zone} now={now} showProject={!project} />
             </div>
           ) : null}
