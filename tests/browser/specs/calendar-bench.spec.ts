@@ -63,8 +63,17 @@ async function profileSteps(page: Page, rounds: number, ready: () => Promise<voi
     })
     for (const [k, v] of Object.entries(selfTimeByFunction(run, undefined, 400))) total.set(k, (total.get(k) ?? 0) + v)
   }
-  const top = [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, 50)
-  return { steps: rounds, windowMs: Math.round(windowMs), selfMsByFunction: Object.fromEntries(top.map(([k, v]) => [k, Math.round(v * 10) / 10])) }
+  const sorted = [...total.entries()].sort((a, b) => b[1] - a[1])
+  const sum = (keep: (name: string) => boolean) => Math.round(sorted.reduce((s, [k, v]) => (keep(k) ? s + v : s), 0))
+  const idle = (k: string) => k.startsWith('(idle)')
+  return {
+    steps: rounds,
+    windowMs: Math.round(windowMs),
+    // Busy = every sample but idle; "(program)" is the browser's own work (style, layout, paint).
+    busyMs: sum((k) => !idle(k)),
+    scriptMs: sum((k) => !idle(k) && !k.startsWith('(program)') && !k.startsWith('(garbage collector)')),
+    selfMsByFunction: Object.fromEntries(sorted.slice(0, 50).map(([k, v]) => [k, Math.round(v * 10) / 10])),
+  }
 }
 
 test('a month of 1,000 tasks renders', async ({ page, account }) => {

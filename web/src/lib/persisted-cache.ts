@@ -103,7 +103,9 @@ export function persistCache(queryClient: QueryClient, userId: string): () => vo
   const serialize = cacheSerializer()
   let active = true
   let dirtySince: number | null = null
-  let lastSave = 0
+  // Counted as a save: the first one waits a second too (the app is just
+  // loaded; the user's first click may come now, before the listener below).
+  let lastSave = Date.now()
   let lastInput = 0
   let cancel: (() => void) | null = null
   let writing: Promise<unknown> = Promise.resolve()
