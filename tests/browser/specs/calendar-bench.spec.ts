@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test'
 import { test } from '../fixtures'
 import { insert } from '../db'
 import { expect, signedIn } from '../tasks-helpers'
+import { cpuProfile, selfTimeByFunction } from '../perf'
 
 // Figures of the app, not of the test's recorder: Playwright's trace
 // snapshots the DOM and watches every mutation (several times a key's own
@@ -24,8 +25,11 @@ const RUNS = 7
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 
+/** A step's window: wall-clock ms since the epoch when the click was made and when its frame was done. */
+type Step = { ms: number; from: number; to: number }
+
 /** ms from clicking "Next month" to the frame after the grid shows `marker`'s month. */
-async function stepInto(page: Page, firstDay: string): Promise<number> {
+async function stepInto(page: Page, firstDay: string): Promise<Step> {
   return page.evaluate(async (first) => {
     const button = document.querySelector<HTMLButtonElement>('button[aria-label="Next month"]')
     if (!button) throw new Error('no Next month button')
@@ -37,8 +41,39 @@ async function stepInto(page: Page, firstDay: string): Promise<number> {
     }
     while (!shown()) await new Promise((r) => setTimeout(r, 0))
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
-    return performance.now() - t0
+    const t1 = performance.now()
+    return { ms: t1 - t0, from: performance.timeOrigin + t0, to: performance.timeOrigin + t1 }
   }, firstDay)
+}
+
+/**
+ * CALENDAR_PROFILE=1: CPU profiles (100 µs sampling) of `rounds` more steps,
+ * each profile started after the page is ready and stopped after the step's
+ * frame, and the main thread's self time by function summed over them:
+ * where the figure goes. Build the app with `vite build --minify false` to
+ * read the names.
+ */
+async function profileSteps(page: Page, rounds: number, ready: () => Promise<void>, step: () => Promise<Step>) {
+  const total = new Map<string, number>()
+  let windowMs = 0
+  for (let i = 0; i < rounds; i++) {
+    await ready()
+    const run = await cpuProfile(page, async () => {
+      windowMs += (await step()).ms
+    })
+    for (const [k, v] of Object.entries(selfTimeByFunction(run, undefined, 400))) total.set(k, (total.get(k) ?? 0) + v)
+  }
+  const sorted = [...total.entries()].sort((a, b) => b[1] - a[1])
+  const sum = (keep: (name: string) => boolean) => Math.round(sorted.reduce((s, [k, v]) => (keep(k) ? s + v : s), 0))
+  const idle = (k: string) => k.startsWith('(idle)')
+  return {
+    steps: rounds,
+    windowMs: Math.round(windowMs),
+    // Busy = every sample but idle; "(program)" is the browser's own work (style, layout, paint).
+    busyMs: sum((k) => !idle(k)),
+    scriptMs: sum((k) => !idle(k) && !k.startsWith('(program)') && !k.startsWith('(garbage collector)')),
+    selfMsByFunction: Object.fromEntries(sorted.slice(0, 50).map(([k, v]) => [k, Math.round(v * 10) / 10])),
+  }
 }
 
 test('a month of 1,000 tasks renders', async ({ page, account }) => {
@@ -67,23 +102,35 @@ test('a month of 1,000 tasks renders', async ({ page, account }) => {
     await page.goto('/app/calendar')
     await expect(page.getByRole('region', { name: 'Unscheduled' })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Unscheduled' }).getByLabel('0 unscheduled tasks')).toBeVisible()
-    full.push(await stepInto(page, label(`${nextMonth}-01`)))
+    full.push((await stepInto(page, label(`${nextMonth}-01`))).ms)
     await expect(page.getByRole('region', { name: label(`${nextMonth}-15`), exact: true }).getByRole('button', { name: /more$/ })).toBeVisible()
-    empty.push(await stepInto(page, label(`${afterNext}-01`)))
+    empty.push((await stepInto(page, label(`${afterNext}-01`))).ms)
   }
+  const profile = process.env.CALENDAR_PROFILE
+    ? await profileSteps(
+        page,
+        6,
+        async () => {
+          await page.goto('/app/calendar')
+          await expect(page.getByRole('region', { name: 'Unscheduled' }).getByLabel('0 unscheduled tasks')).toBeVisible()
+        },
+        () => stepInto(page, label(`${nextMonth}-01`)),
+      )
+    : undefined
   const figures = {
     tasks: 1000,
     runs: RUNS,
     month_with_1000_tasks_ms: { median: median(full), all: full.map((x) => Math.round(x)) },
     empty_month_ms: { median: median(empty), all: empty.map((x) => Math.round(x)) },
     loadavg: loadavg().map((x) => x.toFixed(2)).join(' '),
+    profile,
   }
   writeFileSync(path.join(artifacts, 'calendar-bench.json'), JSON.stringify(figures, null, 2))
   console.log(JSON.stringify(figures))
 })
 
 /** ms from clicking "Next week" to the frame after the grid shows the column of firstDay. */
-async function stepWeek(page: Page, firstDay: string): Promise<number> {
+async function stepWeek(page: Page, firstDay: string): Promise<Step> {
   return page.evaluate(async (first) => {
     const button = document.querySelector<HTMLButtonElement>('button[aria-label="Next week"]')
     if (!button) throw new Error('no Next week button')
@@ -92,7 +139,8 @@ async function stepWeek(page: Page, firstDay: string): Promise<number> {
     const shown = () => !!document.querySelector(`[data-testid="calendar-time-grid"] section[aria-label="${first}"]`)
     while (!shown()) await new Promise((r) => setTimeout(r, 0))
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
-    return performance.now() - t0
+    const t1 = performance.now()
+    return { ms: t1 - t0, from: performance.timeOrigin + t0, to: performance.timeOrigin + t1 }
   }, firstDay)
 }
 
@@ -123,10 +171,21 @@ test('a week of the 1,000 tasks renders', async ({ page, account }) => {
     // The week before A → A (250 tasks) → A + 7 (empty), side by side.
     await page.goto(`/app/calendar?view=week&date=${day(-7)}`)
     await expect(page.getByRole('region', { name: 'Unscheduled' }).getByLabel('0 unscheduled tasks')).toBeVisible()
-    full.push(await stepWeek(page, label(day(0))))
+    full.push((await stepWeek(page, label(day(0)))).ms)
     await expect(page.getByRole('region', { name: label(day(1)), exact: true }).getByRole('button', { name: /^Timed / }).first()).toBeVisible()
-    empty.push(await stepWeek(page, label(day(7))))
+    empty.push((await stepWeek(page, label(day(7)))).ms)
   }
+  const profile = process.env.CALENDAR_PROFILE
+    ? await profileSteps(
+        page,
+        6,
+        async () => {
+          await page.goto(`/app/calendar?view=week&date=${day(-7)}`)
+          await expect(page.getByRole('region', { name: 'Unscheduled' }).getByLabel('0 unscheduled tasks')).toBeVisible()
+        },
+        () => stepWeek(page, label(day(0))),
+      )
+    : undefined
   const figures = {
     tasks: 1000,
     in_the_week: 250,
@@ -134,6 +193,7 @@ test('a week of the 1,000 tasks renders', async ({ page, account }) => {
     week_with_250_of_1000_tasks_ms: { median: median(full), all: full.map((x) => Math.round(x)) },
     empty_week_ms: { median: median(empty), all: empty.map((x) => Math.round(x)) },
     loadavg: loadavg().map((x) => x.toFixed(2)).join(' '),
+    profile,
   }
   writeFileSync(path.join(artifacts, 'calendar-week-bench.json'), JSON.stringify(figures, null, 2))
   console.log(JSON.stringify(figures))

@@ -153,3 +153,30 @@ test("an archived project's tasks stay off the calendar", async ({ page, account
   await expect(page.getByRole('button', { name: /^Shelved/ })).toHaveCount(0)
   await expect(page.getByRole('region', { name: 'Unscheduled' }).getByText('Every open task has a date.', { exact: false })).toBeVisible()
 })
+
+test("a busy day's “+N more” opens all its tasks and gives the focus back", async ({ page, account }) => {
+  const userId = await signedIn(page, account)
+  await insert(
+    'tasks',
+    ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].map((title, i) => ({ user_id: userId, title, due_date: day(10), priority: 4 - i })),
+  )
+  await page.goto('/app/calendar')
+  const busy = cell(page, day(10))
+  await expect(chip(busy, 'Alpha')).toBeVisible()
+  await expect(chip(busy, 'Delta')).toHaveCount(0)
+  const more = busy.getByRole('button', { name: '+2 more' })
+  for (let round = 0; round < 2; round++) {
+    // The first opening mounts the popover, the second reuses it.
+    await more.click()
+    const all = page.getByRole('dialog', { name: `Tasks on ${label(day(10))}` })
+    await expect(all.getByRole('button')).toHaveCount(5)
+    await expect(chip(all, 'Echo')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(all).toBeHidden()
+    await expect(more).toBeFocused()
+  }
+  // The popover opens a task like a chip on the grid.
+  await more.click()
+  await chip(page.getByRole('dialog', { name: `Tasks on ${label(day(10))}` }), 'Delta').click()
+  await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Task title' })).toHaveValue('Delta')
+})

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
+import { Suspense, lazy, memo, useEffect, useMemo, useState } from 'react'
 import { Outlet } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
@@ -165,57 +165,70 @@ function SignedInApp() {
   const quickAddOpen = useQuickAddStore((s) => s.open)
   const paywallOpen = usePaywallStore((s) => s.open)
 
-  return (
-    <AppShell
-      sidebars={LAZY_MODULE_SIDEBARS}
-      railAddons={RAIL_ADDONS}
-      headerActions={
-        <>
-          {offlineReady ? (
-            <Suspense fallback={null}>
-              <OfflineStatus />
-            </Suspense>
-          ) : null}
-          <FocusHeaderChip />
-          <UpgradeButton />
-          <NotificationBell />
-          <HelpMenu />
-          <AccountMenu />
-        </>
-      }
-    >
-      <GuestBanner />
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
-      <DarkSidebarPreference />
-      {offlineReady ? (
-        <Suspense fallback={null}>
-          <OfflineSync userId={userId} />
+  // The same elements while none of these change: the shell (memoized)
+  // then skips a change of the page's query, which only the screen under
+  // <Outlet /> and the links read (app-shell.tsx).
+  const headerActions = useMemo(
+    () => (
+      <>
+        {offlineReady ? (
+          <Suspense fallback={null}>
+            <OfflineStatus />
+          </Suspense>
+        ) : null}
+        <FocusHeaderChip />
+        <UpgradeButton />
+        <NotificationBell />
+        <HelpMenu />
+        <AccountMenu />
+      </>
+    ),
+    [offlineReady],
+  )
+  const content = useMemo(
+    () => (
+      <>
+        <GuestBanner />
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
         </Suspense>
-      ) : null}
-      <FocusRunner />
-      <Suspense fallback={null}>
-        {quickAddOpen ? <QuickAddDialog /> : null}
-        {paywallOpen ? <PaywallDialog /> : null}
-        {paletteOpen ? <SearchPalette open onOpenChange={setPaletteOpen} commands={commands} /> : null}
-        {shortcutsOpen ? <ShortcutsDialog open onOpenChange={setShortcutsOpen} commands={commands} /> : null}
-        {changelogOpen ? <ChangelogDialog /> : null}
-        {experimentsOpen ? <ExperimentsDialog /> : null}
-        {debugOpen ? <DebugInfo /> : null}
-      </Suspense>
+        <DarkSidebarPreference />
+        {offlineReady ? (
+          <Suspense fallback={null}>
+            <OfflineSync userId={userId} />
+          </Suspense>
+        ) : null}
+        <FocusRunner />
+        <Suspense fallback={null}>
+          {quickAddOpen ? <QuickAddDialog /> : null}
+          {paywallOpen ? <PaywallDialog /> : null}
+          {paletteOpen ? <SearchPalette open onOpenChange={setPaletteOpen} commands={commands} /> : null}
+          {shortcutsOpen ? <ShortcutsDialog open onOpenChange={setShortcutsOpen} commands={commands} /> : null}
+          {changelogOpen ? <ChangelogDialog /> : null}
+          {experimentsOpen ? <ExperimentsDialog /> : null}
+          {debugOpen ? <DebugInfo /> : null}
+        </Suspense>
+      </>
+    ),
+    [offlineReady, userId, quickAddOpen, paywallOpen, paletteOpen, shortcutsOpen, changelogOpen, experimentsOpen, debugOpen, setPaletteOpen, setShortcutsOpen, commands],
+  )
+
+  return (
+    <AppShell sidebars={LAZY_MODULE_SIDEBARS} railAddons={RAIL_ADDONS} headerActions={headerActions}>
+      {content}
     </AppShell>
   )
 }
 
-function Gate() {
+/** Memoized: the route re-renders on every navigation, the gate's subtree only on its own state. */
+const Gate = memo(function Gate() {
   const signOut = useSignOut()
   return (
     <MfaGate onSignOut={() => signOut.mutate()}>
       <SignedInApp />
     </MfaGate>
   )
-}
+})
 
 /** The shell's first queries: the plan (Upgrade button) and the dark sidebar preference. */
 export const prefetch: Prefetch = (userId) => [

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react'
-import { useLocation } from 'react-router'
 import { useRequiredUser } from '@/lib/auth-store'
+import { usePathname } from '@/lib/use-pathname'
 import { useActiveSession } from '../api/get-active-session'
 
 const FocusEngine = lazy(() => import('./focus-engine'))
@@ -13,7 +13,7 @@ const FocusEngine = lazy(() => import('./focus-engine'))
  */
 export function FocusRunner() {
   const user = useRequiredUser()
-  const { pathname } = useLocation()
+  const pathname = usePathname()
   const session = useActiveSession(user.id).data
   const wanted = !!session || pathname.startsWith('/app/pomodoro')
   const [engine, setEngine] = useState(false)

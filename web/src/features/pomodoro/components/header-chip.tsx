@@ -1,5 +1,6 @@
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { useRequiredUser } from '@/lib/auth-store'
+import { usePathname } from '@/lib/use-pathname'
 import { useActiveSession } from '../api/get-active-session'
 import { useFocusStore } from '../stores/focus-store'
 import { TYPE_LABELS, formatClock, remainingMs } from '../utils/timer'
@@ -10,7 +11,7 @@ import { TYPE_LABELS, formatClock, remainingMs } from '../utils/timer'
  */
 export function FocusHeaderChip() {
   const user = useRequiredUser()
-  const { pathname } = useLocation()
+  const pathname = usePathname()
   const session = useActiveSession(user.id).data
   const now = useFocusStore((s) => s.now)
   const running = useFocusStore((s) => s.running)

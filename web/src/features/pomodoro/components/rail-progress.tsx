@@ -1,5 +1,5 @@
-import { useLocation } from 'react-router'
 import { useRequiredUser } from '@/lib/auth-store'
+import { usePathname } from '@/lib/use-pathname'
 import { useActiveSession } from '../api/get-active-session'
 import { useFocusStore } from '../stores/focus-store'
 import { TYPE_LABELS, progress } from '../utils/timer'
@@ -10,7 +10,7 @@ import { TYPE_LABELS, progress } from '../utils/timer'
  */
 export function FocusRailProgress() {
   const user = useRequiredUser()
-  const { pathname } = useLocation()
+  const pathname = usePathname()
   const session = useActiveSession(user.id).data
   const now = useFocusStore((s) => s.now)
   const running = useFocusStore((s) => s.running)

@@ -1,10 +1,11 @@
 import { List, SidebarSimple } from '@phosphor-icons/react'
-import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { type ReactNode, Suspense, lazy, memo, useEffect, useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { LogoMark } from '@/components/ui/logo-mark'
 import { cn } from '@/lib/cn'
 import { MOBILE_QUERY } from '@/lib/use-media-query'
+import { usePathname } from '@/lib/use-pathname'
 import { useSidebarStore } from '../stores/sidebar-store'
 import { type Area, MODULE_SIDEBAR_AREAS, areaOf } from '../utils/modules'
 import { HistoryControls } from './history-controls'
@@ -43,9 +44,14 @@ function Logo() {
  * The signed-in layout (spec 000 §2): icon rail, module sidebar (offset 312
  * px, or 58 px without one) and header; on screens up to 768 px both
  * sidebars live in a slide-in drawer opened from the menu button.
+ *
+ * Memoized and subscribed to the pathname only: a change of the page's
+ * query (the calendar's ?month=) re-renders the screen, not the shell — the
+ * caller keeps headerActions and children the same elements between such
+ * changes (app-layout.tsx).
  */
-export function AppShell({ sidebars, headerActions, railAddons, className, children }: AppShellProps) {
-  const { pathname } = useLocation()
+export const AppShell = memo(function AppShell({ sidebars, headerActions, railAddons, className, children }: AppShellProps) {
+  const pathname = usePathname()
   const { open, mobileOpen, setMobileOpen, toggle } = useSidebarStore()
   const area = areaOf(pathname)
   const renderSidebar = area && MODULE_SIDEBAR_AREAS.has(area) ? sidebars[area] : undefined
@@ -143,4 +149,4 @@ export function AppShell({ sidebars, headerActions, railAddons, className, child
       </div>
     </div>
   )
-}
+})

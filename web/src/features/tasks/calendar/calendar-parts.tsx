@@ -1,6 +1,7 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core'
 import { ArrowsClockwise, Tray } from '@phosphor-icons/react'
-import { memo } from 'react'
+import { type ReactNode, memo, useState } from 'react'
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { cn } from '@/lib/cn'
 import type { Task } from '../types'
 import type { IsoDay } from '../utils/dates'
@@ -120,3 +121,45 @@ export function UnscheduledTray({ tasks, onOpen }: { tasks: readonly Task[]; onO
   )
 }
 
+
+const moreClass = 'rounded-sm px-1.5 text-left text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring'
+
+/**
+ * "+N more" under a busy day, and the popover with all its chips (label
+ * names the popover, title heads it). The popover is mounted from the
+ * first click on: each Radix popover measures its anchor and updates its
+ * state when it mounts, and a month step would otherwise mount one per
+ * busy day (28 for a month of 1,000 tasks) that nobody opened.
+ */
+export function MoreChips({ more, label, title, chips }: { more: number; label: string; title: string; chips: () => ReactNode }) {
+  const [used, setUsed] = useState(false)
+  const [open, setOpen] = useState(false)
+  if (!used)
+    return (
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        className={moreClass}
+        onClick={() => {
+          setUsed(true)
+          setOpen(true)
+        }}
+      >
+        +{more} more
+      </button>
+    )
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <button type="button" className={moreClass}>
+          +{more} more
+        </button>
+      </PopoverTrigger>
+      <PopoverContent className="max-h-80 w-64 overflow-y-auto p-2" aria-label={label}>
+        <p className="mb-1 px-1 text-xs font-medium">{title}</p>
+        <ul className="grid gap-0.5">{chips()}</ul>
+      </PopoverContent>
+    </Popover>
+  )
+}

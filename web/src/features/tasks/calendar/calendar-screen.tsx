@@ -19,7 +19,6 @@ import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog'
 import { PageHeader } from '@/components/ui/page-header'
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useRequiredUser } from '@/lib/auth-store'
 import { cn } from '@/lib/cn'
@@ -30,9 +29,9 @@ import { useTaskZone } from '../api/task-preferences'
 import { type TaskPatch, useUpdateTask } from '../api/update-task'
 import type { Task } from '../types'
 import { type IsoDay, addDays, daysBetween, todayIn } from '../utils/dates'
-import { type CalendarEntry, type IsoMonth, addMonths, calendarTasks, isIsoMonth, monthGrid, monthOf, reschedule } from './calendar'
+import { type CalendarEntry, type IsoMonth, addMonths, calendarIndex, calendarRange, isIsoMonth, monthGrid, monthOf, reschedule } from './calendar'
 import { isTypingTarget } from '@/lib/shortcuts'
-import { ChipBody, DraggableChip, type Open, OccurrenceChip, TRAY, UnscheduledTray, chipClass, dayLabel, monthTitle, noon } from './calendar-parts'
+import { ChipBody, DraggableChip, MoreChips, type Open, OccurrenceChip, TRAY, UnscheduledTray, chipClass, dayLabel, monthTitle, noon } from './calendar-parts'
 import { daysFrom, isIsoDay, weekDays } from './week'
 import { WeekView } from './week-view'
 
@@ -120,21 +119,12 @@ const DayCell = memo(function DayCell({
         ))}
       </ul>
       {more > 0 ? (
-        <Popover>
-          <PopoverTrigger asChild>
-            <button type="button" className="rounded-sm px-1.5 text-left text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
-              +{more} more
-            </button>
-          </PopoverTrigger>
-          <PopoverContent className="max-h-80 w-64 overflow-y-auto p-2" aria-label={`Tasks on ${dayLabel(day)}`}>
-            <p className="mb-1 px-1 text-xs font-medium">{dayLabel(day)}</p>
-            <ul className="grid gap-0.5">
-              {entries.map((e) => (
-                <Chip key={`${e.task.id}:${e.occurrence}`} entry={e} onOpen={onOpen} />
-              ))}
-            </ul>
-          </PopoverContent>
-        </Popover>
+        <MoreChips
+          more={more}
+          label={`Tasks on ${dayLabel(day)}`}
+          title={dayLabel(day)}
+          chips={() => entries.map((e) => <Chip key={`${e.task.id}:${e.occurrence}`} entry={e} onOpen={onOpen} />)}
+        />
       ) : null}
     </section>
   )
@@ -290,7 +280,10 @@ export function CalendarScreen() {
   const projects = useProjects(user.id)
   // Archived projects' tasks leave the calendar as they leave the task views (0650).
   const archived = useMemo(() => new Set((projects.data ?? []).filter((p) => p.is_archived).map((p) => p.id)), [projects.data])
-  const { byDay, unscheduled } = useMemo(() => calendarTasks(tasks.data ?? [], from, to, zone, archived), [tasks.data, from, to, zone, archived])
+  // Bucketed by day once per task list; a step to another month or week only reads the days shown.
+  const index = useMemo(() => calendarIndex(tasks.data ?? [], zone, archived), [tasks.data, zone, archived])
+  const byDay = useMemo(() => calendarRange(index, from, to, zone), [index, from, to, zone])
+  const unscheduled = index.unscheduled
   const [editing, setEditing] = useState<string | null>(null)
   const [picking, setPicking] = useState<Task | null>(null)
   const [dragged, setDragged] = useState<Task | null>(null)

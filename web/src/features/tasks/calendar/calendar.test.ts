@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { taskRow } from '../testing/task-row'
 import type { Task } from '../types'
-import { addMonths, calendarTasks, monthGrid, nextOccurrence, occurrencesIn, reschedule } from './calendar'
+import { addMonths, calendarIndex, calendarRange, calendarTasks, monthGrid, nextOccurrence, occurrencesIn, reschedule } from './calendar'
 
 const t = (o: Partial<Task>) => taskRow({ user_id: 'me', title: 'T', created_at: '2026-01-01T00:00:00Z', ...o })
 
@@ -53,6 +53,27 @@ describe('calendar', () => {
       ['All day', null],
     ])
     expect(unscheduled.map((u) => u.title)).toEqual(['Someday'])
+  })
+
+  it('buckets the tasks once and reads a range from the buckets, repeats added in order', () => {
+    const weekly = t({ id: 'w', title: 'Weekly', due_date: '2026-11-27', recurrence: JSON.stringify({ type: 'weekly', interval: 1 }) })
+    const dec4 = t({ id: 'd', title: 'Dec 4', due_date: '2026-12-04', priority: 4 })
+    const nov10 = t({ id: 'n', title: 'Nov 10', due_date: '2026-11-10' })
+    const archived = t({ id: 'a', title: 'Archived', due_date: '2026-12-04', project_id: 'old' })
+    const index = calendarIndex([weekly, dec4, nov10, archived], 'UTC', new Set(['old']))
+    expect(index.recurring.map((r) => r.id)).toEqual(['w'])
+    const december = calendarRange(index, '2026-11-29', '2027-01-09', 'UTC')
+    // Its own bucket kept, the repeat sorted in after the higher priority.
+    expect(december.get('2026-12-04')?.map((e) => [e.task.title, e.occurrence])).toEqual([
+      ['Dec 4', 0],
+      ['Weekly', 1],
+    ])
+    expect(index.own.get('2026-12-04')?.map((e) => e.task.title)).toEqual(['Dec 4'])
+    expect([...december.keys()].filter((d) => d.startsWith('2026-11'))).toEqual([])
+    expect(december.get('2027-01-08')?.map((e) => e.occurrence)).toEqual([6])
+    // A range without repeats hands out the index's own arrays.
+    const november = calendarRange(index, '2026-11-01', '2026-11-26', 'UTC')
+    expect(november.get('2026-11-10')).toBe(index.own.get('2026-11-10'))
   })
 
   it('moves a task to a day keeping its local time, or unschedules it', () => {

@@ -166,15 +166,23 @@ export type CalendarTasks = {
   unscheduled: Task[]
 }
 
-/** What the calendar shows for [from, to]: open, top-level tasks not in a hidden (archived) project. */
-export function calendarTasks(
-  tasks: readonly Task[],
-  from: IsoDay,
-  to: IsoDay,
-  zone: string,
-  hiddenProjects: ReadonlySet<string> = new Set(),
-): CalendarTasks {
-  const byDay = new Map<IsoDay, CalendarEntry[]>()
+/**
+ * The open, top-level tasks not in a hidden (archived) project, bucketed
+ * by their own day once per task list and zone: a step to another month or
+ * week then reads the buckets of the days shown (calendarRange) instead of
+ * placing and sorting every task again.
+ */
+export type CalendarIndex = {
+  /** Each day's own entries (occurrence 0), sorted. */
+  own: Map<IsoDay, CalendarEntry[]>
+  /** Recurring tasks: their repeats depend on the range shown. */
+  recurring: Task[]
+  unscheduled: Task[]
+}
+
+export function calendarIndex(tasks: readonly Task[], zone: string, hiddenProjects: ReadonlySet<string> = new Set()): CalendarIndex {
+  const own = new Map<IsoDay, CalendarEntry[]>()
+  const recurring: Task[] = []
   const unscheduled: Task[] = []
   for (const task of tasks) {
     if (task.is_deleted || task.is_completed || task.parent_id !== null) continue
@@ -183,15 +191,55 @@ export function calendarTasks(
       unscheduled.push(task)
       continue
     }
+    const { day, time, rec } = placeOf(task, zone)
+    if (!day) continue
+    if (rec) recurring.push(task)
+    const list = own.get(day)
+    const entry = { task, day, occurrence: 0, time }
+    if (list) list.push(entry)
+    else own.set(day, [entry])
+  }
+  for (const list of own.values()) list.sort(byTimeThenPriority)
+  unscheduled.sort((a, b) => b.priority - a.priority || a.sort_order - b.sort_order || (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
+  return { own, recurring, unscheduled }
+}
+
+/**
+ * The entries of the days in [from, to]: the index's buckets as they are
+ * (the same arrays from one step to the next, so unchanged days need not
+ * re-render), with the recurring tasks' repeats in the range added.
+ */
+export function calendarRange(index: CalendarIndex, from: IsoDay, to: IsoDay, zone: string): Map<IsoDay, CalendarEntry[]> {
+  const byDay = new Map<IsoDay, CalendarEntry[]>()
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const list = index.own.get(day)
+    if (list) byDay.set(day, list)
+  }
+  const grown = new Set<IsoDay>()
+  for (const task of index.recurring) {
     for (const entry of occurrencesIn(task, from, to, zone)) {
+      if (entry.occurrence === 0) continue
       const list = byDay.get(entry.day)
-      if (list) list.push(entry)
-      else byDay.set(entry.day, [entry])
+      if (!list) byDay.set(entry.day, [entry])
+      else if (grown.has(entry.day)) list.push(entry)
+      else byDay.set(entry.day, [...list, entry])
+      grown.add(entry.day)
     }
   }
-  for (const list of byDay.values()) list.sort(byTimeThenPriority)
-  unscheduled.sort((a, b) => b.priority - a.priority || a.sort_order - b.sort_order || (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
-  return { byDay, unscheduled }
+  for (const day of grown) byDay.get(day)?.sort(byTimeThenPriority)
+  return byDay
+}
+
+/** What the calendar shows for [from, to] (calendarIndex, then calendarRange). */
+export function calendarTasks(
+  tasks: readonly Task[],
+  from: IsoDay,
+  to: IsoDay,
+  zone: string,
+  hiddenProjects: ReadonlySet<string> = new Set(),
+): CalendarTasks {
+  const index = calendarIndex(tasks, zone, hiddenProjects)
+  return { byDay: calendarRange(index, from, to, zone), unscheduled: index.unscheduled }
 }
 
 export type SchedulePatch = { due_date: string | null; due_time: string | null; reminders?: number[] }

@@ -17,14 +17,13 @@ import {
 } from '@dnd-kit/core'
 import { ArrowsClockwise } from '@phosphor-icons/react'
 import { type KeyboardEvent, type PointerEvent, memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { cn } from '@/lib/cn'
 import type { TaskPatch } from '../api/update-task'
 import type { Task } from '../types'
 import type { IsoDay } from '../utils/dates'
 import { priorityOption } from '../utils/priority'
 import { type CalendarEntry, reschedule } from './calendar'
-import { ChipBody, DraggableChip, type Open, OccurrenceChip, TRAY, UnscheduledTray, chipClass, clock, dayLabel, noon } from './calendar-parts'
+import { ChipBody, DraggableChip, MoreChips, type Open, OccurrenceChip, TRAY, UnscheduledTray, chipClass, clock, dayLabel, noon } from './calendar-parts'
 import { type Block, MAX_DURATION, MIN_DURATION, SNAP_MINUTES, durationOf, layoutDay, minutesAtOffset, nowMinutes, resizedDuration, scheduleAt, snap, timeOfMinutes } from './week'
 
 /** Pixels an hour of the time grid is tall (a 15-minute snap is 12 px). */
@@ -193,17 +192,7 @@ const AllDayCell = memo(function AllDayCell({ day, entries, onOpen }: { day: Iso
     >
       <ul className="grid gap-0.5">{entries.slice(0, ALL_DAY_VISIBLE).map(chip)}</ul>
       {more > 0 ? (
-        <Popover>
-          <PopoverTrigger asChild>
-            <button type="button" className="rounded-sm px-1.5 text-left text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
-              +{more} more
-            </button>
-          </PopoverTrigger>
-          <PopoverContent className="max-h-80 w-64 overflow-y-auto p-2" aria-label={`All day on ${dayLabel(day)}`}>
-            <p className="mb-1 px-1 text-xs font-medium">{dayLabel(day)}</p>
-            <ul className="grid gap-0.5">{entries.map(chip)}</ul>
-          </PopoverContent>
-        </Popover>
+        <MoreChips more={more} label={`All day on ${dayLabel(day)}`} title={dayLabel(day)} chips={() => entries.map(chip)} />
       ) : null}
     </section>
   )
