@@ -31,6 +31,13 @@ const DOC = [
   '![map](https://example.com/map.png)',
 ].join('\n')
 
+/** jsdom has no layout: ProseMirror scrolls the selection into view with these. */
+function fakeLayout() {
+  const rects = { getClientRects: () => [] as unknown as DOMRectList, getBoundingClientRect: () => new DOMRect() }
+  Object.assign(Range.prototype, rects)
+  Object.assign(Text.prototype, rects)
+}
+
 // The first test pays for loading TipTap and ProseMirror (several seconds on a busy machine).
 describe('RichEditor', { timeout: 30_000 }, () => {
   it('reads markdown and writes the same markdown back', async () => {
@@ -51,10 +58,7 @@ describe('RichEditor', { timeout: 30_000 }, () => {
   it('marks the top-level block holding the selection, and only it, as being edited', async () => {
     // editor.css draws off-screen blocks lazily except this one: a block
     // made between two fast keys must be drawn from the start (editing-block.ts).
-    // jsdom has no layout: ProseMirror scrolls the selection into view with these.
-    const rects = { getClientRects: () => [] as unknown as DOMRectList, getBoundingClientRect: () => new DOMRect() }
-    Object.assign(Range.prototype, rects)
-    Object.assign(Text.prototype, rects)
+    fakeLayout()
     const ref = createRef<RichEditorHandle>()
     const { getByRole } = render(<RichEditor markdown={'one\n\n- two\n- three\n\nfour'} label="Blocks" handleRef={ref} />)
     await waitFor(() => expect(ref.current).not.toBeNull())
@@ -73,9 +77,7 @@ describe('RichEditor', { timeout: 30_000 }, () => {
   })
 
   it('task items: the checkbox writes the document, and their DOM is left alone by edits elsewhere', async () => {
-    const rects = { getClientRects: () => [] as unknown as DOMRectList, getBoundingClientRect: () => new DOMRect() }
-    Object.assign(Range.prototype, rects)
-    Object.assign(Text.prototype, rects)
+    fakeLayout()
     const ref = createRef<RichEditorHandle>()
     const { getByRole } = render(<RichEditor markdown={'intro\n\n- [ ] buy milk\n- [x] call Sam'} label="Tasks" handleRef={ref} />)
     await waitFor(() => expect(ref.current).not.toBeNull())
