@@ -19,13 +19,15 @@ export function summary(samples: readonly number[]): Summary {
   return { n: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), max: r(s[s.length - 1] ?? Number.NaN) }
 }
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tid: number; args?: { data?: { type?: string } } }
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; tid: number; args?: { data?: { type?: string } } }
 
 export type KeystrokeCosts = {
   /** From each keydown to the end of the next frame's paint on the main thread (ms): includes the wait for the frame. */
   toPaint: number[]
   /** Main-thread time spent between one keydown and the next (ms): the work the key caused, the wait excluded. */
   mainThread: number[]
+  /** The same tasks' CPU time on the main thread (ms): what a loaded machine's waits for a core do not inflate. */
+  mainThreadCpu: number[]
   /** The main thread's time by trace event (ms over all keys; nested events overlap their parents): what the work was. */
   byEvent: Record<string, number>
 }
@@ -51,7 +53,7 @@ export async function traceKeystrokes(page: Page, type: () => Promise<void>): Pr
   const onMain = events.filter((e) => e.tid === main && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts)
   const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')
   const paints = onMain.filter((e) => e.name === 'Paint' || e.name === 'Commit')
-  const out: KeystrokeCosts = { toPaint: [], mainThread: [], byEvent: {} }
+  const out: KeystrokeCosts = { toPaint: [], mainThread: [], mainThreadCpu: [], byEvent: {} }
   for (const e of onMain) out.byEvent[e.name] = (out.byEvent[e.name] ?? 0) + (e.dur ?? 0) / 1000
   out.byEvent = Object.fromEntries(
     Object.entries(out.byEvent)
@@ -65,7 +67,9 @@ export async function traceKeystrokes(page: Page, type: () => Promise<void>): Pr
   keys.forEach((key, i) => {
     const from = key.ts - lead
     const to = (keys[i + 1]?.ts ?? Number.POSITIVE_INFINITY) - lead
-    out.mainThread.push(tasks.filter((t) => t.ts >= from && t.ts < to).reduce((sum, t) => sum + (t.dur ?? 0), 0) / 1000)
+    const mine = tasks.filter((t) => t.ts >= from && t.ts < to)
+    out.mainThread.push(mine.reduce((sum, t) => sum + (t.dur ?? 0), 0) / 1000)
+    out.mainThreadCpu.push(mine.reduce((sum, t) => sum + (t.tdur ?? 0), 0) / 1000)
     const paint = paints.find((p) => p.ts > key.ts && p.ts < to)
     if (paint) out.toPaint.push((paint.ts + (paint.dur ?? 0) - key.ts) / 1000)
   })

@@ -36,6 +36,11 @@ export async function exportOne(id: string, title: string) {
  * A note's commands: pin, move to a folder (the keyboard and touch way to
  * do what dragging does), share, export as markdown, delete. After delete
  * runs `onDeleted` (the editor goes back to the list).
+ *
+ * Every row of the notes list has one, so the closed menu is only its
+ * button: the folders query and the pin and move mutations belong to the
+ * items, which exist while the menu is open. Delete stays here, where its
+ * `onDeleted` outlives the menu closing on select.
  */
 export function NoteActionsMenu({
   userId,
@@ -48,14 +53,8 @@ export function NoteActionsMenu({
   onDeleted?: () => void
   label?: string
 }) {
-  const folders = useFolders(userId)
-  const move = useMoveNote()
-  const pin = usePinNote()
   const remove = useDeleteNote()
-  const setShareTarget = useNotesUiStore((s) => s.setShareTarget)
   const title = noteTitle(note.title)
-  const current = (note.folder ?? '').toLowerCase()
-
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -64,38 +63,7 @@ export function NoteActionsMenu({
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => pin.mutate({ userId, id: note.id, pinned: !note.pinned })}>
-          {note.pinned ? <PushPinSlash size={16} aria-hidden /> : <PushPin size={16} aria-hidden />}
-          {note.pinned ? 'Unpin' : 'Pin to top'}
-        </DropdownMenuItem>
-        <DropdownMenuSub>
-          <DropdownMenuSubTrigger>
-            <FolderSimple size={16} aria-hidden /> Move to
-          </DropdownMenuSubTrigger>
-          <DropdownMenuSubContent>
-            {(folders.data ?? [])
-              .filter((f) => !f.id.startsWith('pending-'))
-              .map((f) => (
-                <DropdownMenuItem
-                  key={f.id}
-                  disabled={f.name.toLowerCase() === current}
-                  onSelect={() => move.mutate({ userId, id: note.id, folder: f.name })}
-                >
-                  <FolderSimple size={16} weight="duotone" aria-hidden style={{ color: folderSwatch(f.color) }} />
-                  {f.name}
-                </DropdownMenuItem>
-              ))}
-            <DropdownMenuItem disabled={current === ''} onSelect={() => move.mutate({ userId, id: note.id, folder: null })}>
-              <Archive size={16} aria-hidden /> Uncategorized
-            </DropdownMenuItem>
-          </DropdownMenuSubContent>
-        </DropdownMenuSub>
-        <DropdownMenuItem onSelect={() => setShareTarget({ kind: 'note', id: note.id, name: title })}>
-          <ShareNetwork size={16} aria-hidden /> Share
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void exportOne(note.id, title)}>
-          <DownloadSimple size={16} aria-hidden /> Export as Markdown
-        </DropdownMenuItem>
+        <NoteMenuItems userId={userId} note={note} title={title} />
         <DropdownMenuSeparator />
         <DropdownMenuItem
           className="text-destructive data-[highlighted]:text-destructive"
@@ -105,5 +73,49 @@ export function NoteActionsMenu({
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  )
+}
+
+function NoteMenuItems({ userId, note, title }: { userId: string; note: Pick<NoteSummary, 'id' | 'folder' | 'pinned'>; title: string }) {
+  const folders = useFolders(userId)
+  const move = useMoveNote()
+  const pin = usePinNote()
+  const setShareTarget = useNotesUiStore((s) => s.setShareTarget)
+  const current = (note.folder ?? '').toLowerCase()
+  return (
+    <>
+      <DropdownMenuItem onSelect={() => pin.mutate({ userId, id: note.id, pinned: !note.pinned })}>
+        {note.pinned ? <PushPinSlash size={16} aria-hidden /> : <PushPin size={16} aria-hidden />}
+        {note.pinned ? 'Unpin' : 'Pin to top'}
+      </DropdownMenuItem>
+      <DropdownMenuSub>
+        <DropdownMenuSubTrigger>
+          <FolderSimple size={16} aria-hidden /> Move to
+        </DropdownMenuSubTrigger>
+        <DropdownMenuSubContent>
+          {(folders.data ?? [])
+            .filter((f) => !f.id.startsWith('pending-'))
+            .map((f) => (
+              <DropdownMenuItem
+                key={f.id}
+                disabled={f.name.toLowerCase() === current}
+                onSelect={() => move.mutate({ userId, id: note.id, folder: f.name })}
+              >
+                <FolderSimple size={16} weight="duotone" aria-hidden style={{ color: folderSwatch(f.color) }} />
+                {f.name}
+              </DropdownMenuItem>
+            ))}
+          <DropdownMenuItem disabled={current === ''} onSelect={() => move.mutate({ userId, id: note.id, folder: null })}>
+            <Archive size={16} aria-hidden /> Uncategorized
+          </DropdownMenuItem>
+        </DropdownMenuSubContent>
+      </DropdownMenuSub>
+      <DropdownMenuItem onSelect={() => setShareTarget({ kind: 'note', id: note.id, name: title })}>
+        <ShareNetwork size={16} aria-hidden /> Share
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => void exportOne(note.id, title)}>
+        <DownloadSimple size={16} aria-hidden /> Export as Markdown
+      </DropdownMenuItem>
+    </>
   )
 }
