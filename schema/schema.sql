@@ -11714,13 +11714,6 @@ CREATE POLICY "assignees and team members edit tasks" ON public.tasks FOR UPDATE
 
 
 --
--- Name: tasks assignees and team members read tasks; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "assignees and team members read tasks" ON public.tasks FOR SELECT TO authenticated USING (((assigned_to = ( SELECT auth.uid() AS uid)) OR (team_id = ANY (( SELECT private.active_team_ids() AS active_team_ids)::uuid[]))));
-
-
---
 -- Name: task_attachments attach to reachable tasks; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -12587,13 +12580,6 @@ CREATE POLICY "read own and joined projects" ON public.projects FOR SELECT TO au
 
 
 --
--- Name: tasks read own and project tasks; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "read own and project tasks" ON public.tasks FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR (project_id = ANY (( SELECT private.accessible_project_ids() AS accessible_project_ids)::uuid[]))));
-
-
---
 -- Name: app_passwords read own app passwords; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -12654,6 +12640,13 @@ CREATE POLICY "read own subscriptions" ON public.user_subscriptions FOR SELECT T
 --
 
 CREATE POLICY "read own user profile" ON public.user_profiles FOR SELECT TO authenticated USING ((id = ( SELECT auth.uid() AS uid)));
+
+
+--
+-- Name: tasks read own, assigned, project and team tasks; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "read own, assigned, project and team tasks" ON public.tasks FOR SELECT TO authenticated USING ((((( SELECT auth.uid() AS uid) = user_id) OR (( SELECT auth.uid() AS uid) = assigned_to)) OR ((project_id IS NOT NULL) AND (project_id = ANY (( SELECT private.accessible_project_ids() AS accessible_project_ids)::uuid[]))) OR ((team_id IS NOT NULL) AND (team_id = ANY (( SELECT private.active_team_ids() AS active_team_ids)::uuid[])))));
 
 
 --

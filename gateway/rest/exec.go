@@ -71,7 +71,8 @@ func beginBatch(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snaps
 	p := stmtsOf(pg)
 	implicit = st.implicitOK && p.readCommitted && mainSQL != "" && !p.prepareDue(mainSQL)
 	st.shape.readOnly = implicit
-	if err := prepareSetup(ctx, pg, st.shape); err != nil {
+	setup, err := prepareSetup(ctx, pg, st.shape)
+	if err != nil {
 		conn.Release()
 		return nil, nil, false, 0, err
 	}
@@ -81,7 +82,7 @@ func beginBatch(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snaps
 		batch.ExecParams(st.begin, nil, nil, nil, nil)
 		first = 2
 	}
-	batch.ExecPrepared(st.shape.name(), st.args, nil, nil)
+	batch.ExecStatement(setup, st.args, nil, nil)
 	return conn, batch, implicit, first, nil
 }
 

@@ -151,7 +151,7 @@ func executeRows(ctx context.Context, pool *pgxpool.Pool, snap *schemacache.Snap
 	defer conn.Release()
 	pg := conn.Conn().PgConn()
 	prepareAfter := queueMain(pg, batch, rows.SQL, rows.Args)
-	batch.ExecPrepared(responseGUCsName, nil, nil, nil)
+	batch.ExecStatement(stmtsOf(pg).responseGUCs, nil, nil, nil)
 	if !prepareAfter && !implicit {
 		batch.ExecParams("COMMIT", nil, nil, nil, nil)
 	}

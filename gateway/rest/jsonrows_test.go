@@ -103,6 +103,33 @@ INSERT INTO test.odd VALUES (1, 'ok', '{1}', '2026-01-01', '2026-01-01 00:00+00'
 	both(t, "/odd", "select=id,d&id=eq.4", "", true)                      // BC
 	both(t, "/odd", "select=id,tstz&id=eq.5", "", true)                   // BC
 	both(t, "/odd", "select=id,d,tstz&id=eq.5", "Asia/Kolkata", true)     // BC with an offset
+	// A singular read's body is the one row's JSON (row_to_json), byte for
+	// byte the element the array's json_agg holds.
+	for _, q := range []string{"/kinds?id=eq.1", "/kinds?id=eq.2", "/kinds?id=eq.3", "/kinds?id=eq.4", "/odd?id=eq.1",
+		"/odd?id=eq.2", "/odd?id=eq.3", "/odd?id=eq.4", "/odd?id=eq.5", "/odd?id=eq.6"} {
+		path, query, _ := strings.Cut(q, "?")
+		run := func(media parse.MediaKind) string {
+			req, err := parse.Parse(http.MethodGet, path, query, http.Header{}, parse.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := plan.New(snap, "test", req, parse.MediaType{Kind: media}, nil, plan.Config{MaxRows: 1000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tx := TxRequest{Identity: identity.New(map[string]any{"role": identity.Anon}, ""), Method: "GET", Path: path,
+				SearchPath: []string{"test"}, ReadOnly: true}
+			res, err := execute(ctx, b.db.Pool, snap, execution{tx: tx, main: sqlgen.Main(p, sqlgen.Options{})})
+			if err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+			return string(res.body)
+		}
+		array, object := run(parse.MediaJSON), run(parse.MediaSingular)
+		if "["+object+"]" != array {
+			t.Errorf("%s: singular body %s, array %s", q, object, array)
+		}
+	}
 	if p := mustPlan(t, snap, "/odd", "select=id,m"); rowsEligible(p, false) {
 		t.Error("an enum column must not be planned in rows mode")
 	}

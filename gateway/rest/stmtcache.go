@@ -26,6 +26,14 @@ import (
 // and row-level security applies (and when the search_path differs), and
 // the policies' auth.uid() and auth.data_access_allowed() are evaluated
 // when the statement runs, as its InitPlans, never at planning.
+//
+// Each prepared statement is kept with its description (the result
+// columns PostgreSQL gave when it was prepared) and run with
+// Batch.ExecStatement: without a Describe of the portal, so PostgreSQL
+// does not build and send the RowDescription again on every execution (15
+// columns for the setup statement). A statement's result columns cannot
+// change under it: PostgreSQL refuses to run a prepared statement whose
+// re-planned result type differs (0A000, see forgetOnStale).
 
 // responseGUCsName is the name sqlgen.ResponseGUCs is prepared under.
 const responseGUCsName = "daybase_rest_response"
@@ -36,10 +44,10 @@ const maxPrepared = 256
 // preparedStmts is a connection's prepared main statements, stored in its
 // CustomData.
 type preparedStmts struct {
-	setups map[setupShape]bool // the setup statements prepared
-	// responseGUCs says sqlgen.ResponseGUCs is prepared (as
-	// responseGUCsName): rows-mode reads run it after every statement.
-	responseGUCs bool
+	setups map[setupShape]*pgconn.StatementDescription // the setup statements prepared
+	// responseGUCs is sqlgen.ResponseGUCs prepared (as responseGUCsName),
+	// nil until then: rows-mode reads run it after every statement.
+	responseGUCs *pgconn.StatementDescription
 	// readCommitted says the connection's default_transaction_isolation
 	// is read committed, so that a transaction without BEGIN runs at the
 	// level BEGIN would have asked for (read when responseGUCs is prepared).
@@ -48,9 +56,9 @@ type preparedStmts struct {
 	// reload (DDL) they are dropped, so that none outlives a change of the
 	// columns or types it was parsed against.
 	snap  *schemacache.Snapshot
-	names map[string]string // SQL -> statement name
-	seen  map[string]bool   // SQL run once unprepared
-	order []string          // SQL, oldest first
+	names map[string]*pgconn.StatementDescription // SQL -> the statement prepared
+	seen  map[string]bool                         // SQL run once unprepared
+	order []string                                // SQL, oldest first
 	next  int
 }
 
@@ -60,7 +68,7 @@ func stmtsOf(pg *pgconn.PgConn) *preparedStmts {
 	d := pg.CustomData()
 	p, _ := d[customDataKey].(*preparedStmts)
 	if p == nil {
-		p = &preparedStmts{setups: map[setupShape]bool{}, names: map[string]string{}, seen: map[string]bool{}}
+		p = &preparedStmts{setups: map[setupShape]*pgconn.StatementDescription{}, names: map[string]*pgconn.StatementDescription{}, seen: map[string]bool{}}
 		d[customDataKey] = p
 	}
 	return p
@@ -73,8 +81,9 @@ func stmtsOf(pg *pgconn.PgConn) *preparedStmts {
 // the request's transaction, as the authenticator.
 func readyConn(ctx context.Context, pg *pgconn.PgConn, snap *schemacache.Snapshot) error {
 	p := stmtsOf(pg)
-	if !p.responseGUCs {
-		if _, err := pg.Prepare(ctx, responseGUCsName, sqlgen.ResponseGUCs, nil); err != nil {
+	if p.responseGUCs == nil {
+		sd, err := pg.Prepare(ctx, responseGUCsName, sqlgen.ResponseGUCs, nil)
+		if err != nil {
 			return fmt.Errorf("prepare the response settings statement: %w", err)
 		}
 		iso, err := pg.Exec(ctx, "SHOW default_transaction_isolation").ReadAll()
@@ -82,7 +91,7 @@ func readyConn(ctx context.Context, pg *pgconn.PgConn, snap *schemacache.Snapsho
 			return fmt.Errorf("read the default isolation: %w", err)
 		}
 		p.readCommitted = len(iso) == 1 && len(iso[0].Rows) == 1 && string(iso[0].Rows[0][0]) == "read committed"
-		p.responseGUCs = true
+		p.responseGUCs = sd
 	}
 	if p.snap == snap {
 		return nil
@@ -90,27 +99,30 @@ func readyConn(ctx context.Context, pg *pgconn.PgConn, snap *schemacache.Snapsho
 	if len(p.order) > 0 {
 		var b strings.Builder
 		for _, s := range p.order {
-			b.WriteString("DEALLOCATE " + p.names[s] + ";")
+			b.WriteString("DEALLOCATE " + p.names[s].Name + ";")
 		}
 		if _, err := pg.Exec(ctx, b.String()).ReadAll(); err != nil {
 			return fmt.Errorf("deallocate: %w", err)
 		}
 	}
-	p.snap, p.names, p.order = snap, map[string]string{}, nil
+	p.snap, p.names, p.order = snap, map[string]*pgconn.StatementDescription{}, nil
 	return nil
 }
 
-// prepareSetup prepares the setup statement of shape on pg once. It names
-// only pg_catalog functions, so the authenticator may prepare it.
-func prepareSetup(ctx context.Context, pg *pgconn.PgConn, shape setupShape) error {
+// prepareSetup prepares the setup statement of shape on pg once and
+// returns it. It names only pg_catalog functions, so the authenticator may
+// prepare it.
+func prepareSetup(ctx context.Context, pg *pgconn.PgConn, shape setupShape) (*pgconn.StatementDescription, error) {
 	p := stmtsOf(pg)
-	if !p.setups[shape] {
-		if _, err := pg.Prepare(ctx, shape.name(), shape.sql(), nil); err != nil {
-			return fmt.Errorf("prepare the setup statement: %w", err)
+	sd := p.setups[shape]
+	if sd == nil {
+		var err error
+		if sd, err = pg.Prepare(ctx, shape.name(), shape.sql(), nil); err != nil {
+			return nil, fmt.Errorf("prepare the setup statement: %w", err)
 		}
-		p.setups[shape] = true
+		p.setups[shape] = sd
 	}
-	return nil
+	return sd, nil
 }
 
 // prepareDue says queueMain will ask to prepare sql after it runs (its
@@ -127,8 +139,8 @@ func (p *preparedStmts) prepareDue(sql string) bool {
 // not worth the two extra round trips.
 func queueMain(pg *pgconn.PgConn, batch *pgconn.Batch, sql string, args [][]byte) (prepareAfter bool) {
 	p := stmtsOf(pg)
-	if name, ok := p.names[sql]; ok {
-		batch.ExecPrepared(name, args, nil, nil)
+	if sd, ok := p.names[sql]; ok {
+		batch.ExecStatement(sd, args, nil, nil)
 		return false
 	}
 	batch.ExecParams(sql, args, nil, nil, nil)
@@ -154,7 +166,7 @@ func prepareMain(ctx context.Context, pg *pgconn.PgConn, sql string) {
 	}
 	if len(p.order) >= maxPrepared {
 		old := p.order[0]
-		if _, err := pg.Exec(ctx, "DEALLOCATE "+p.names[old]).ReadAll(); err != nil {
+		if _, err := pg.Exec(ctx, "DEALLOCATE "+p.names[old].Name).ReadAll(); err != nil {
 			return
 		}
 		delete(p.names, old)
@@ -162,10 +174,11 @@ func prepareMain(ctx context.Context, pg *pgconn.PgConn, sql string) {
 	}
 	p.next++
 	name := "daybase_rest_" + strconv.Itoa(p.next)
-	if _, err := pg.Prepare(ctx, name, sql, nil); err != nil {
+	sd, err := pg.Prepare(ctx, name, sql, nil)
+	if err != nil {
 		return
 	}
-	p.names[sql] = name
+	p.names[sql] = sd
 	p.order = append(p.order, sql)
 	delete(p.seen, sql)
 }
@@ -184,6 +197,6 @@ func forgetOnStale(pg *pgconn.PgConn, err error) {
 	case "0A000":
 		p.snap = nil // readyConn deallocates them before the next request
 	case "26000":
-		p.names, p.order = map[string]string{}, nil // new names: no clash with any left
+		p.names, p.order = map[string]*pgconn.StatementDescription{}, nil // new names: no clash with any left
 	}
 }

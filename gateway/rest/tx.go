@@ -256,22 +256,61 @@ func requestSetup(snap *schemacache.Snapshot, req TxRequest) (txStart, error) {
 	if err != nil {
 		return txStart{}, err
 	}
-	st := txStart{shape: v.shape, begin: "BEGIN ISOLATION LEVEL " + strings.ToUpper(string(v.opts.IsoLevel))}
-	if v.opts.AccessMode == pgx.ReadOnly {
-		st.begin += " READ ONLY"
-		st.implicitOK = v.opts.IsoLevel == pgx.ReadCommitted
-	} else {
-		st.begin += " READ WRITE"
-	}
-	st.args = make([][]byte, 0, 2*len(v.names)+len(asrole.Names))
+	readOnly := v.opts.AccessMode == pgx.ReadOnly
+	st := txStart{shape: v.shape, begin: beginSQL(v.opts.IsoLevel, readOnly)}
+	st.implicitOK = readOnly && v.opts.IsoLevel == pgx.ReadCommitted
+	// The values are copied into one buffer (one allocation, not one per
+	// value); each arg is a non-nil slice of it, so "" stays '' and never
+	// becomes NULL.
+	values := v.caller.Values()
+	size := 0
 	for i, name := range v.names {
-		st.args = append(st.args, []byte(name), []byte(v.values[i]))
+		size += len(name) + len(v.values[i])
 	}
-	for _, value := range v.caller.Values() {
-		st.args = append(st.args, []byte(value))
+	for _, value := range values {
+		size += len(value)
+	}
+	buf := make([]byte, 0, size)
+	st.args = make([][]byte, 0, 2*len(v.names)+len(values))
+	add := func(s string) {
+		start := len(buf)
+		buf = append(buf, s...)
+		st.args = append(st.args, buf[start:len(buf):len(buf)])
+	}
+	for i, name := range v.names {
+		add(name)
+		add(v.values[i])
+	}
+	for _, value := range values {
+		add(value)
 	}
 	return st, nil
 }
+
+// beginSQL is the BEGIN statement of a transaction at iso, read only or
+// read write (the common ones built once: this runs on every request).
+func beginSQL(iso pgx.TxIsoLevel, readOnly bool) string {
+	if t, ok := beginTexts[iso]; ok {
+		return t[boolIndex(readOnly)]
+	}
+	return buildBegin(iso, readOnly)
+}
+
+func buildBegin(iso pgx.TxIsoLevel, readOnly bool) string {
+	mode := " READ WRITE"
+	if readOnly {
+		mode = " READ ONLY"
+	}
+	return "BEGIN ISOLATION LEVEL " + strings.ToUpper(string(iso)) + mode
+}
+
+var beginTexts = func() map[pgx.TxIsoLevel][2]string {
+	t := map[pgx.TxIsoLevel][2]string{}
+	for _, iso := range []pgx.TxIsoLevel{pgx.Serializable, pgx.RepeatableRead, pgx.ReadCommitted} {
+		t[iso] = [2]string{buildBegin(iso, false), buildBegin(iso, true)}
+	}
+	return t
+}()
 
 var isolationLevels = map[string]pgx.TxIsoLevel{
 	"serializable":     pgx.Serializable,

@@ -111,9 +111,11 @@ const tail = `nullif(current_setting('response.headers', true), '') AS response_
 func (g *gen) read() string {
 	p := g.p
 	from := pgident.Qual(p.Schema, p.Table.Name) + " AS " + pgident.Quote(p.Root.Alias)
+	source := g.nodeQuery(p.Root, from, nil, true)
 	var b strings.Builder
+	b.Grow(len(source) + 320) // the statement around it, grown once
 	b.WriteString("WITH pgrst_source AS (")
-	b.WriteString(g.nodeQuery(p.Root, from, nil, true))
+	b.WriteString(source)
 	b.WriteString(")")
 	total := "NULL::bigint"
 	if p.Prefer.ShouldCount() {
@@ -122,8 +124,10 @@ func (g *gen) read() string {
 		b.WriteString(")")
 		total = "(SELECT pg_catalog.count(*) FROM pgrst_source_count)"
 	}
-	b.WriteString(" SELECT " + total + " AS total_result_set, pg_catalog.count(*) AS page_total, ")
-	b.WriteString(g.body() + " AS body, " + tail + ", NULL::bigint AS inserted")
+	for _, part := range [...]string{" SELECT ", total, " AS total_result_set, pg_catalog.count(*) AS page_total, ",
+		g.body(), " AS body, ", tail, ", NULL::bigint AS inserted"} {
+		b.WriteString(part)
+	}
 	b.WriteString(" FROM (SELECT * FROM pgrst_source) _postgrest_t")
 	return b.String()
 }
@@ -163,7 +167,12 @@ func (g *gen) body() string {
 		if p.Media.StripNulls {
 			return "coalesce(json_strip_nulls(json_agg(_postgrest_t)->0)::text, 'null')"
 		}
-		return "coalesce((json_agg(_postgrest_t)->0)::text, 'null')"
+		// The one row's JSON: row_to_json renders a row as json_agg does
+		// (composite_to_json, no line feeds), and json_agg(...)->0 would
+		// lex the array's text again to cut the element out. Over other
+		// than one row the body is never sent (PGRST116), so what
+		// string_agg joins then does not matter.
+		return "coalesce(string_agg(row_to_json(_postgrest_t)::text, ''), 'null')"
 	case parse.MediaArrayStripped:
 		return "coalesce(json_strip_nulls(json_agg(_postgrest_t)), '[]')::text"
 	}
