@@ -164,6 +164,21 @@ COMMENT ON FUNCTION auth.data_access_looked_up() IS 'Whether the caller''s sessi
 
 
 --
+-- Name: delete_sessions_refresh_tokens(); Type: FUNCTION; Schema: auth; Owner: -
+--
+
+CREATE FUNCTION auth.delete_sessions_refresh_tokens() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  DELETE FROM auth.refresh_tokens rt USING gone g WHERE rt.session_id = g.id;
+  RETURN NULL;
+END
+$$;
+
+
+--
 -- Name: email(); Type: FUNCTION; Schema: auth; Owner: -
 --
 
@@ -9839,6 +9854,13 @@ CREATE TRIGGER create_profile_rows AFTER INSERT ON auth.users FOR EACH ROW EXECU
 
 
 --
+-- Name: sessions delete_refresh_tokens; Type: TRIGGER; Schema: auth; Owner: -
+--
+
+CREATE TRIGGER delete_refresh_tokens AFTER DELETE ON auth.sessions REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION auth.delete_sessions_refresh_tokens();
+
+
+--
 -- Name: mfa_factors notify_data_access_change; Type: TRIGGER; Schema: auth; Owner: -
 --
 
@@ -10896,14 +10918,6 @@ ALTER TABLE ONLY auth.mfa_used_codes
 
 ALTER TABLE ONLY auth.one_time_tokens
     ADD CONSTRAINT one_time_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-
---
--- Name: refresh_tokens refresh_tokens_session_id_fkey; Type: FK CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.refresh_tokens
-    ADD CONSTRAINT refresh_tokens_session_id_fkey FOREIGN KEY (session_id) REFERENCES auth.sessions(id) ON DELETE CASCADE;
 
 
 --
@@ -13232,6 +13246,13 @@ REVOKE ALL ON FUNCTION auth.data_access_looked_up() FROM PUBLIC;
 GRANT ALL ON FUNCTION auth.data_access_looked_up() TO anon;
 GRANT ALL ON FUNCTION auth.data_access_looked_up() TO authenticated;
 GRANT ALL ON FUNCTION auth.data_access_looked_up() TO service_role;
+
+
+--
+-- Name: FUNCTION delete_sessions_refresh_tokens(); Type: ACL; Schema: auth; Owner: -
+--
+
+REVOKE ALL ON FUNCTION auth.delete_sessions_refresh_tokens() FROM PUBLIC;
 
 
 --
