@@ -129,6 +129,7 @@ func TestDataAccessCacheThroughRefreshes(t *testing.T) {
 	}
 	other := user("other@example.test", "Other memo")
 	me := user("refresher@example.test", "My memo")
+	warm(other.AccessToken, "Other memo") // the sign-up above held the cache and emptied it
 
 	// The other user's session ends behind the cache's back (no
 	// notification); another user's refresh leaves the cache's entry for
