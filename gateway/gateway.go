@@ -55,6 +55,8 @@ type DataAccessCache interface {
 	Vouch(sub, session, aal string) bool
 	// Hold stops vouching until release, which forgets every session.
 	Hold() (release func())
+	// Forget drops what it knows of one user's sessions.
+	Forget(sub string)
 }
 
 // DefaultBodyReadTimeout is Config.BodyReadTimeout's default.
@@ -83,6 +85,12 @@ type Service struct {
 	// change factors (auth): while one runs, Config.DataAccess vouches
 	// for nobody, and it forgets every session when the write ends.
 	ChangesSessions bool
+	// KeepsSessions, when set, picks the writes of a ChangesSessions
+	// service that end a session only in a way they report through
+	// identity.Identity.SessionsEnded (auth's token refresh: only reuse
+	// detection ends one). Those run without the hold, so the cache keeps
+	// every other user's sessions; the service forgets the one it ended.
+	KeepsSessions func(r *http.Request) bool
 }
 
 // APIKeyRule says whether a service requires the apikey.

@@ -300,7 +300,11 @@ func (g *Gateway) authenticate(s Service, next http.Handler) http.Handler {
 		id.APIKeyRole = keyRole
 		if da := g.cfg.DataAccess; da != nil {
 			if s.ChangesSessions && !safeMethod(r.Method) {
-				defer da.Hold()()
+				if s.KeepsSessions != nil && s.KeepsSessions(r) {
+					id.SessionsEnded = da.Forget
+				} else {
+					defer da.Hold()()
+				}
 			} else if id.Err == nil && id.Role == identity.Authenticated {
 				sub, _ := id.Claims["sub"].(string)
 				sid, _ := id.Claims["session_id"].(string)

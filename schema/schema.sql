@@ -164,6 +164,21 @@ COMMENT ON FUNCTION auth.data_access_looked_up() IS 'Whether the caller''s sessi
 
 
 --
+-- Name: delete_sessions_refresh_tokens(); Type: FUNCTION; Schema: auth; Owner: -
+--
+
+CREATE FUNCTION auth.delete_sessions_refresh_tokens() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  DELETE FROM auth.refresh_tokens rt USING gone g WHERE rt.session_id = g.id;
+  RETURN NULL;
+END
+$$;
+
+
+--
 -- Name: email(); Type: FUNCTION; Schema: auth; Owner: -
 --
 
@@ -222,6 +237,7 @@ DECLARE
   expired boolean;
   granted boolean;
   v_aal   text;
+  v_amr   jsonb;
   v_token text := p_new_token;
 BEGIN
   -- The common case first: the presented token is the live one. The
@@ -278,8 +294,11 @@ BEGIN
     INSERT INTO auth.refresh_tokens (token, user_id, session_id, parent)
     VALUES (p_new_token, t.user_id, t.session_id, t.token)
     RETURNING EXISTS (SELECT 1 FROM auth.mfa_recovery_grants g
-                       WHERE g.session_id = t.session_id AND g.used_at IS NULL AND g.expires_at > now())
-    INTO granted;
+                       WHERE g.session_id = t.session_id AND g.used_at IS NULL AND g.expires_at > now()),
+              (SELECT coalesce(jsonb_agg(jsonb_build_object('method', c.authentication_method,
+                        'timestamp', floor(extract(epoch FROM c.updated_at))::bigint) ORDER BY c.updated_at DESC), '[]')
+                 FROM auth.mfa_amr_claims c WHERE c.session_id = t.session_id)
+    INTO granted, v_amr;
     IF granted THEN
       UPDATE auth.mfa_recovery_grants g SET used_at = now()
        WHERE g.session_id = t.session_id AND g.used_at IS NULL;
@@ -288,15 +307,25 @@ BEGIN
       ON CONFLICT ON CONSTRAINT mfa_amr_claims_session_id_authentication_method_key
       DO UPDATE SET updated_at = now();
       v_aal := 'aal2';
+      v_amr := NULL; -- read again below, with the "recovery" method
     END IF;
   END IF;
 
-  -- The session's methods, newest first, for the access token's amr.
-  RETURN QUERY SELECT CASE WHEN v_token = p_new_token THEN 'issued' ELSE 'reused_active' END,
-                      v_token, t.session_id, t.user_id, v_aal,
-                      (SELECT coalesce(jsonb_agg(jsonb_build_object('method', c.authentication_method,
-                                'timestamp', floor(extract(epoch FROM c.updated_at))::bigint) ORDER BY c.updated_at DESC), '[]')
-                         FROM auth.mfa_amr_claims c WHERE c.session_id = t.session_id);
+  -- The session's methods, newest first, for the access token's amr
+  -- (read with the insert above unless the token was handed back or a
+  -- backup code changed them).
+  IF v_amr IS NULL THEN
+    SELECT coalesce(jsonb_agg(jsonb_build_object('method', c.authentication_method,
+             'timestamp', floor(extract(epoch FROM c.updated_at))::bigint) ORDER BY c.updated_at DESC), '[]')
+      INTO v_amr FROM auth.mfa_amr_claims c WHERE c.session_id = t.session_id;
+  END IF;
+  outcome := CASE WHEN v_token = p_new_token THEN 'issued' ELSE 'reused_active' END;
+  issued_token := v_token;
+  session_id := t.session_id;
+  user_id := t.user_id;
+  aal := v_aal;
+  amr := v_amr;
+  RETURN NEXT;
 END
 $$;
 
@@ -9839,6 +9868,13 @@ CREATE TRIGGER create_profile_rows AFTER INSERT ON auth.users FOR EACH ROW EXECU
 
 
 --
+-- Name: sessions delete_refresh_tokens; Type: TRIGGER; Schema: auth; Owner: -
+--
+
+CREATE TRIGGER delete_refresh_tokens AFTER DELETE ON auth.sessions REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION auth.delete_sessions_refresh_tokens();
+
+
+--
 -- Name: mfa_factors notify_data_access_change; Type: TRIGGER; Schema: auth; Owner: -
 --
 
@@ -10896,14 +10932,6 @@ ALTER TABLE ONLY auth.mfa_used_codes
 
 ALTER TABLE ONLY auth.one_time_tokens
     ADD CONSTRAINT one_time_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-
---
--- Name: refresh_tokens refresh_tokens_session_id_fkey; Type: FK CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.refresh_tokens
-    ADD CONSTRAINT refresh_tokens_session_id_fkey FOREIGN KEY (session_id) REFERENCES auth.sessions(id) ON DELETE CASCADE;
 
 
 --
@@ -13225,6 +13253,13 @@ REVOKE ALL ON FUNCTION auth.data_access_looked_up() FROM PUBLIC;
 GRANT ALL ON FUNCTION auth.data_access_looked_up() TO anon;
 GRANT ALL ON FUNCTION auth.data_access_looked_up() TO authenticated;
 GRANT ALL ON FUNCTION auth.data_access_looked_up() TO service_role;
+
+
+--
+-- Name: FUNCTION delete_sessions_refresh_tokens(); Type: ACL; Schema: auth; Owner: -
+--
+
+REVOKE ALL ON FUNCTION auth.delete_sessions_refresh_tokens() FROM PUBLIC;
 
 
 --

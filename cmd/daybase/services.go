@@ -45,7 +45,8 @@ func services(d deps) ([]gateway.Service, func(), error) {
 	}
 	closers = append(closers, authSvc.Close)
 	list = append(list, gateway.Service{Prefix: "/auth/v1", Handler: authSvc,
-		OpenPaths: []string{"/verify", "/callback", "/authorize"}, ChangesSessions: true})
+		OpenPaths: []string{"/verify", "/callback", "/authorize"}, ChangesSessions: true,
+		KeepsSessions: auth.KeepsSessions})
 
 	storageSvc, closeStorage, err := storageService(d)
 	if err != nil {

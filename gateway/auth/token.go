@@ -16,6 +16,7 @@ import (
 	"daybase/gateway/auth/password"
 	"daybase/gateway/auth/store"
 	"daybase/gateway/auth/wire"
+	"daybase/internal/identity"
 )
 
 // token dispatches POST /token on the grant_type query value, as GoTrue
@@ -122,6 +123,14 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusOK, resp)
 }
 
+// KeepsSessions reports the requests that end a session only through
+// identity.Identity.SessionsEnded, so the gateway need not hold its
+// data-access cache for them (gateway.Service.KeepsSessions): the refresh
+// grant, whose one way to end a session is reuse detection (rotate).
+func KeepsSessions(r *http.Request) bool {
+	return r.Method == http.MethodPost && r.URL.Path == "/token" && r.URL.Query().Get("grant_type") == "refresh_token"
+}
+
 type refreshGrantParams struct {
 	RefreshToken string `json:"refresh_token"`
 }
@@ -170,6 +179,11 @@ func (s *Service) rotate(ctx context.Context, presented, newToken string) (*wire
 		return nil, apierr.Fail(apierr.CodeRefreshTokenNotFound, "Invalid Refresh Token: Refresh Token Not Found")
 	case "already_used":
 		s.log.Warn("refresh token reused after the reuse interval: session ended", "session_id", string(raw[2]), "user_id", string(raw[3]))
+		// The refresh ran without the gateway's data-access hold
+		// (KeepsSessions): the ended session's user is forgotten here.
+		if ended := identity.FromContext(ctx).SessionsEnded; ended != nil && len(raw[3]) > 0 {
+			ended(string(raw[3]))
+		}
 		return nil, apierr.Fail(apierr.CodeRefreshTokenAlreadyUsed, "Invalid Refresh Token: Already Used")
 	case "session_expired":
 		return nil, apierr.Fail(apierr.CodeSessionExpired, "Invalid Refresh Token: Session Expired")

@@ -266,6 +266,66 @@ func TestReuseDetectionEndsAccessTokens(t *testing.T) {
 	b.signInPassword(t, email, "correct horse 1")
 }
 
+// TestRefreshTokensGoWithTheirSession: since 0773 no foreign key ties a
+// refresh token to its session; a trigger deletes the tokens of every
+// session that goes, as the key's ON DELETE CASCADE did: sign-out, a
+// user's hard delete (which cascades to the sessions) and plain SQL.
+func TestRefreshTokensGoWithTheirSession(t *testing.T) {
+	b := setup(t)
+	ctx := context.Background()
+	tokensOf := func(userID string) int {
+		t.Helper()
+		var n int
+		if err := b.db.Pool.QueryRow(ctx, "SELECT count(*) FROM auth.refresh_tokens WHERE user_id = $1", userID).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	refresh := func(tok string) session {
+		t.Helper()
+		res := b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": tok}})
+		wantStatus(t, res, 200)
+		var s session
+		res.decode(t, &s)
+		return s
+	}
+	kept := b.signUp(t, uniqueEmail("kept"), "hunter-two-2")
+	refresh(kept.RefreshToken)
+
+	out := b.signUp(t, uniqueEmail("signout"), "hunter-two-2")
+	s1 := refresh(out.RefreshToken)
+	if n := tokensOf(out.User.ID); n != 2 {
+		t.Fatalf("%d tokens after one refresh, want 2", n)
+	}
+	wantStatus(t, b.do(t, req{method: "POST", path: "/logout", bearer: s1.AccessToken}), 204)
+	if n := tokensOf(out.User.ID); n != 0 {
+		t.Fatalf("%d tokens left after sign-out", n)
+	}
+
+	gone := b.signUp(t, uniqueEmail("deleted"), "hunter-two-2")
+	refresh(gone.RefreshToken)
+	admin := b.do(t, req{method: "DELETE", path: "/admin/users/" + gone.User.ID, bearer: b.serviceKey, body: map[string]any{"should_soft_delete": false}})
+	wantStatus(t, admin, 200)
+	if n := tokensOf(gone.User.ID); n != 0 {
+		t.Fatalf("%d tokens left after the user was deleted", n)
+	}
+
+	bySQL := b.signUp(t, uniqueEmail("sql"), "hunter-two-2")
+	if _, err := b.db.Pool.Exec(ctx, "DELETE FROM auth.sessions WHERE user_id = $1", bySQL.User.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n := tokensOf(bySQL.User.ID); n != 0 {
+		t.Fatalf("%d tokens left after DELETE FROM auth.sessions", n)
+	}
+	wantError(t, b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": bySQL.RefreshToken}}),
+		400, apierr.CodeRefreshTokenNotFound)
+
+	// The other user's tokens are untouched.
+	if n := tokensOf(kept.User.ID); n != 2 {
+		t.Fatalf("another user's tokens: %d, want 2", n)
+	}
+}
+
 func TestRefreshSeesMetadataChanges(t *testing.T) {
 	b := setup(t)
 	s0 := b.signUp(t, uniqueEmail("meta"), "hunter-two-2")

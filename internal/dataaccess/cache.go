@@ -15,9 +15,11 @@
 //   - An entry lives at most TTL, and never past its session's not_after.
 //   - While a request that may change sessions or factors is under way in
 //     this process (Hold), it vouches for nobody, and forgets everything
-//     when the request ends: the next request after a sign-out, a factor
-//     verification or a refresh-token reuse sees the change at once,
-//     before the notification arrives.
+//     when the request ends: the next request after a sign-out or a factor
+//     verification sees the change at once, before the notification
+//     arrives. A token refresh is not held (its one way to end a session,
+//     reuse detection, is known when it happens): the refresh forgets
+//     that user (Forget) before it answers.
 package dataaccess
 
 import (

@@ -45,6 +45,11 @@ type Identity struct {
 	// the database need not look the session up again (0697). False only
 	// means "not vouched": the database then checks for itself.
 	DataAccess bool
+	// SessionsEnded, when set, is to be called with the user whose session
+	// the request ended: the gateway did not hold its data-access cache
+	// for this request (gateway.Service.KeepsSessions) and forgets that
+	// user's sessions when told. Nil when the cache is held or absent.
+	SessionsEnded func(sub string)
 }
 
 // New returns an identity for verified claims.
