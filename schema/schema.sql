@@ -731,16 +731,18 @@ CREATE TABLE public.activity_logs (
 --
 
 CREATE FUNCTION private.activity_counts_add(p_row public.activity_logs, p_delta integer) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+BEGIN
   INSERT INTO private.activity_counts AS c (scope, scope_id, activity_type, n)
   SELECT s.scope, s.scope_id, p_row.activity_type, p_delta FROM (VALUES
     ('project', p_row.project_id),
     ('actor', p_row.user_id),
     ('task_owner', CASE WHEN p_row.task_owner_id <> p_row.user_id THEN p_row.task_owner_id END)) s (scope, scope_id)
   WHERE s.scope_id IS NOT NULL AND NOT p_row.is_deleted
-  ON CONFLICT (scope, scope_id, activity_type) DO UPDATE SET n = c.n + EXCLUDED.n
+  ON CONFLICT (scope, scope_id, activity_type) DO UPDATE SET n = c.n + EXCLUDED.n;
+END
 $$;
 
 
@@ -1024,6 +1026,24 @@ CREATE FUNCTION private.calendar_feed_owner(p_token text, OUT user_id uuid, OUT 
     AS $$
   SELECT f.user_id, private.user_plan(f.user_id) IN ('pro', 'team')
   FROM public.calendar_feeds f WHERE f.token = p_token
+$$;
+
+
+--
+-- Name: can_access_project(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.can_access_project(p_project_id uuid) RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  RETURN EXISTS (
+    SELECT FROM public.projects p
+    WHERE p.id = p_project_id AND NOT p.is_deleted
+      AND (p.user_id = auth.uid()
+           OR EXISTS (SELECT FROM public.project_members m WHERE m.project_id = p.id AND m.user_id = auth.uid())));
+END
 $$;
 
 
@@ -1903,13 +1923,15 @@ $$;
 --
 
 CREATE FUNCTION private.log_activity(p_user_id uuid, p_task_id uuid, p_project_id uuid, p_type text, p_description text, p_entity_name text, p_metadata jsonb DEFAULT '{}'::jsonb) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+BEGIN
   INSERT INTO public.activity_logs (user_id, task_id, project_id, activity_type, activity_description, entity_name, metadata)
   SELECT p_user_id, p_task_id, p_project_id, p_type, left(p_description, 1000), left(p_entity_name, 500),
          coalesce(p_metadata, '{}') || '{"source": "trigger"}'
-  WHERE p_user_id IS NOT NULL AND EXISTS (SELECT FROM auth.users WHERE id = p_user_id)
+  WHERE p_user_id IS NOT NULL AND EXISTS (SELECT FROM auth.users WHERE id = p_user_id);
+END
 $$;
 
 
@@ -3959,6 +3981,8 @@ DECLARE
   v_project_written boolean;
   v_list_written    boolean;
   v_entering        boolean;
+  v_plan            text;     -- NEW.user_id's plan, looked up once
+  v_owner           uuid;     -- the project's owner, looked up once
 BEGIN
   IF NOT v_insert AND v_end THEN
     IF NEW.user_id IS DISTINCT FROM OLD.user_id THEN
@@ -4022,7 +4046,7 @@ BEGIN
   IF v_project_written THEN
     IF NEW.project_id IS NOT NULL THEN
       v_name := private.project_name_of(NEW.project_id);
-      IF v_name IS NULL OR (v_end AND NOT NEW.project_id = ANY (private.accessible_project_ids())) THEN
+      IF v_name IS NULL OR (v_end AND NOT private.can_access_project(NEW.project_id)) THEN
         RAISE EXCEPTION 'Project not found' USING ERRCODE = '23503';
       END IF;
       NEW.list := v_name;
@@ -4071,15 +4095,21 @@ BEGIN
   -- more reminders. A downgrade never blocks editing what exists.
   IF NOT NEW.is_deleted THEN
     v_entering := v_insert OR OLD.is_deleted;
-    IF v_entering AND private.plan_limit(private.user_plan(NEW.user_id), 'tasks_total') IS NOT NULL THEN
+    IF v_entering THEN
+      v_plan := private.user_plan(NEW.user_id);
+    END IF;
+    IF v_entering AND private.plan_limit(v_plan, 'tasks_total') IS NOT NULL THEN
       PERFORM private.lock_counter('tasks:' || NEW.user_id);
       PERFORM private.assert_within_cap(NEW.user_id, 'tasks_total', private.count_live_tasks(NEW.user_id));
     END IF;
-    IF NEW.project_id IS NOT NULL AND (v_entering OR NEW.project_id IS DISTINCT FROM OLD.project_id)
-       AND private.plan_limit(private.user_plan(private.project_owner(NEW.project_id)), 'tasks_per_project') IS NOT NULL THEN
-      PERFORM private.lock_counter('project_tasks:' || NEW.project_id);
-      PERFORM private.assert_within_cap(private.project_owner(NEW.project_id), 'tasks_per_project',
-                                        private.count_live_project_tasks(NEW.project_id, NEW.id));
+    IF NEW.project_id IS NOT NULL AND (v_entering OR NEW.project_id IS DISTINCT FROM OLD.project_id) THEN
+      v_owner := private.project_owner(NEW.project_id);
+      IF private.plan_limit(CASE WHEN v_owner = NEW.user_id AND v_plan IS NOT NULL THEN v_plan
+                                 ELSE private.user_plan(v_owner) END, 'tasks_per_project') IS NOT NULL THEN
+        PERFORM private.lock_counter('project_tasks:' || NEW.project_id);
+        PERFORM private.assert_within_cap(v_owner, 'tasks_per_project',
+                                          private.count_live_project_tasks(NEW.project_id, NEW.id));
+      END IF;
     END IF;
     IF NEW.parent_id IS NOT NULL AND (v_entering OR NEW.parent_id IS DISTINCT FROM OLD.parent_id)
        AND private.plan_limit(private.user_plan((SELECT p.user_id FROM private.parent_task(NEW.parent_id, false) p)),
@@ -13475,6 +13505,16 @@ GRANT ALL ON FUNCTION private.attachment_mime_types() TO service_role;
 
 REVOKE ALL ON FUNCTION private.calendar_feed_owner(p_token text, OUT user_id uuid, OUT allowed boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.calendar_feed_owner(p_token text, OUT user_id uuid, OUT allowed boolean) TO service_role;
+
+
+--
+-- Name: FUNCTION can_access_project(p_project_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.can_access_project(p_project_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.can_access_project(p_project_id uuid) TO anon;
+GRANT ALL ON FUNCTION private.can_access_project(p_project_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.can_access_project(p_project_id uuid) TO service_role;
 
 
 --
