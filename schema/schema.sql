@@ -6098,9 +6098,17 @@ DECLARE
   v_created boolean;
   v_ref     uuid;
   v_parent  uuid;
+  v_at      integer;
   v_new     integer := 0;
   v_skipped integer := 0;
   v_done    bigint;
+  -- The rows this chunk can refer to: first the batch's items it names,
+  -- then (from v_old + 1 on) the rows it creates.
+  v_keys    text[];
+  v_kinds   text[];
+  v_ids     uuid[];
+  v_made    boolean[] := '{}';
+  v_old     integer;
 BEGIN
   PERFORM auth.assert_data_access();
   IF v_uid IS NULL THEN
@@ -6116,13 +6124,22 @@ BEGIN
     RAISE EXCEPTION 'Import chunk must be an array of at most 1000 rows' USING ERRCODE = '22023';
   END IF;
 
+  SELECT coalesce(array_agg(i.row_key), '{}'), coalesce(array_agg(i.kind), '{}'), coalesce(array_agg(i.target_id), '{}')
+    INTO v_keys, v_kinds, v_ids
+    FROM public.import_batch_items i
+   WHERE i.batch_id = p_batch_id
+     AND i.row_key IN (SELECT r.value ->> f.name
+                         FROM jsonb_array_elements(p_rows) r, unnest(ARRAY['key', 'project', 'parent', 'task']) f (name)
+                        WHERE jsonb_typeof(r.value) = 'object');
+  v_old := cardinality(v_keys);
+
   FOR v_row IN SELECT value FROM jsonb_array_elements(p_rows) LOOP
     v_key := v_row ->> 'key';
     v_kind := v_row ->> 'kind';
     IF v_key IS NULL OR v_kind IS NULL OR v_kind NOT IN ('project', 'task', 'comment') THEN
       RAISE EXCEPTION 'Import row needs a key and a kind (project, task or comment)' USING ERRCODE = '22023';
     END IF;
-    IF EXISTS (SELECT FROM public.import_batch_items i WHERE i.batch_id = p_batch_id AND i.row_key = v_key) THEN
+    IF v_key = ANY (v_keys) THEN
       v_skipped := v_skipped + 1;
       CONTINUE;
     END IF;
@@ -6143,20 +6160,20 @@ BEGIN
       v_ref := NULL;
       v_parent := NULL;
       IF v_row ->> 'project' IS NOT NULL THEN
-        SELECT i.target_id INTO v_ref FROM public.import_batch_items i
-         WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'project' AND i.kind = 'project';
-        IF NOT FOUND THEN
+        v_at := array_position(v_keys, v_row ->> 'project');
+        IF v_at IS NULL OR v_kinds[v_at] <> 'project' THEN
           RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
             DETAIL = format('Row %s names project row %s.', v_key, v_row ->> 'project');
         END IF;
+        v_ref := v_ids[v_at];
       END IF;
       IF v_row ->> 'parent' IS NOT NULL THEN
-        SELECT i.target_id INTO v_parent FROM public.import_batch_items i
-         WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'parent' AND i.kind = 'task';
-        IF NOT FOUND THEN
+        v_at := array_position(v_keys, v_row ->> 'parent');
+        IF v_at IS NULL OR v_kinds[v_at] <> 'task' THEN
           RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
             DETAIL = format('Row %s names parent row %s.', v_key, v_row ->> 'parent');
         END IF;
+        v_parent := v_ids[v_at];
       END IF;
       INSERT INTO public.tasks (title, notes, due_date, due_time, priority, tags, project_id, parent_id,
                                 reminders, recurrence, is_completed, completed_at)
@@ -6168,20 +6185,25 @@ BEGIN
       RETURNING id INTO v_target;
 
     ELSE
-      SELECT i.target_id INTO v_ref FROM public.import_batch_items i
-       WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'task' AND i.kind = 'task';
-      IF NOT FOUND THEN
+      v_at := array_position(v_keys, v_row ->> 'task');
+      IF v_at IS NULL OR v_kinds[v_at] <> 'task' THEN
         RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
           DETAIL = format('Row %s comments on task row %s.', v_key, v_row ->> 'task');
       END IF;
-      INSERT INTO public.task_comments (task_id, content) VALUES (v_ref, v_row ->> 'content')
+      INSERT INTO public.task_comments (task_id, content) VALUES (v_ids[v_at], v_row ->> 'content')
       RETURNING id INTO v_target;
     END IF;
 
-    INSERT INTO public.import_batch_items (batch_id, row_key, kind, target_id, created)
-    VALUES (p_batch_id, v_key, v_kind, v_target, v_created);
+    v_keys := v_keys || v_key;
+    v_kinds := v_kinds || v_kind;
+    v_ids := v_ids || v_target;
+    v_made := v_made || v_created;
     v_new := v_new + 1;
   END LOOP;
+
+  INSERT INTO public.import_batch_items (batch_id, row_key, kind, target_id, created)
+  SELECT p_batch_id, k, t, id, c
+    FROM unnest(v_keys[v_old + 1:], v_kinds[v_old + 1:], v_ids[v_old + 1:], v_made) AS n (k, t, id, c);
 
   SELECT count(*) INTO v_done FROM public.import_batch_items i WHERE i.batch_id = p_batch_id;
   UPDATE public.import_batches b SET status = 'done' WHERE b.id = p_batch_id AND v_done >= b.total_rows;
