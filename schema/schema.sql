@@ -6124,13 +6124,15 @@ BEGIN
     RAISE EXCEPTION 'Import chunk must be an array of at most 1000 rows' USING ERRCODE = '22023';
   END IF;
 
+  -- Probed by key (the primary key), not the whole batch: a late chunk of
+  -- a big file reads its ~100 keys, not the thousands before them.
   SELECT coalesce(array_agg(i.row_key), '{}'), coalesce(array_agg(i.kind), '{}'), coalesce(array_agg(i.target_id), '{}')
     INTO v_keys, v_kinds, v_ids
     FROM public.import_batch_items i
    WHERE i.batch_id = p_batch_id
-     AND i.row_key IN (SELECT r.value ->> f.name
-                         FROM jsonb_array_elements(p_rows) r, unnest(ARRAY['key', 'project', 'parent', 'task']) f (name)
-                        WHERE jsonb_typeof(r.value) = 'object');
+     AND i.row_key = ANY (ARRAY(SELECT DISTINCT r.value ->> f.name
+                                  FROM jsonb_array_elements(p_rows) r, unnest(ARRAY['key', 'project', 'parent', 'task']) f (name)
+                                 WHERE jsonb_typeof(r.value) = 'object' AND r.value ->> f.name IS NOT NULL));
   v_old := cardinality(v_keys);
 
   FOR v_row IN SELECT value FROM jsonb_array_elements(p_rows) LOOP
