@@ -760,16 +760,18 @@ CREATE TABLE public.activity_logs (
 --
 
 CREATE FUNCTION private.activity_counts_add(p_row public.activity_logs, p_delta integer) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+BEGIN
   INSERT INTO private.activity_counts AS c (scope, scope_id, activity_type, n)
   SELECT s.scope, s.scope_id, p_row.activity_type, p_delta FROM (VALUES
     ('project', p_row.project_id),
     ('actor', p_row.user_id),
     ('task_owner', CASE WHEN p_row.task_owner_id <> p_row.user_id THEN p_row.task_owner_id END)) s (scope, scope_id)
   WHERE s.scope_id IS NOT NULL AND NOT p_row.is_deleted
-  ON CONFLICT (scope, scope_id, activity_type) DO UPDATE SET n = c.n + EXCLUDED.n
+  ON CONFLICT (scope, scope_id, activity_type) DO UPDATE SET n = c.n + EXCLUDED.n;
+END
 $$;
 
 
@@ -1053,6 +1055,24 @@ CREATE FUNCTION private.calendar_feed_owner(p_token text, OUT user_id uuid, OUT 
     AS $$
   SELECT f.user_id, private.user_plan(f.user_id) IN ('pro', 'team')
   FROM public.calendar_feeds f WHERE f.token = p_token
+$$;
+
+
+--
+-- Name: can_access_project(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.can_access_project(p_project_id uuid) RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  RETURN EXISTS (
+    SELECT FROM public.projects p
+    WHERE p.id = p_project_id AND NOT p.is_deleted
+      AND (p.user_id = auth.uid()
+           OR EXISTS (SELECT FROM public.project_members m WHERE m.project_id = p.id AND m.user_id = auth.uid())));
+END
 $$;
 
 
@@ -1932,13 +1952,15 @@ $$;
 --
 
 CREATE FUNCTION private.log_activity(p_user_id uuid, p_task_id uuid, p_project_id uuid, p_type text, p_description text, p_entity_name text, p_metadata jsonb DEFAULT '{}'::jsonb) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+BEGIN
   INSERT INTO public.activity_logs (user_id, task_id, project_id, activity_type, activity_description, entity_name, metadata)
   SELECT p_user_id, p_task_id, p_project_id, p_type, left(p_description, 1000), left(p_entity_name, 500),
          coalesce(p_metadata, '{}') || '{"source": "trigger"}'
-  WHERE p_user_id IS NOT NULL AND EXISTS (SELECT FROM auth.users WHERE id = p_user_id)
+  WHERE p_user_id IS NOT NULL AND EXISTS (SELECT FROM auth.users WHERE id = p_user_id);
+END
 $$;
 
 
@@ -3988,6 +4010,8 @@ DECLARE
   v_project_written boolean;
   v_list_written    boolean;
   v_entering        boolean;
+  v_plan            text;     -- NEW.user_id's plan, looked up once
+  v_owner           uuid;     -- the project's owner, looked up once
 BEGIN
   IF NOT v_insert AND v_end THEN
     IF NEW.user_id IS DISTINCT FROM OLD.user_id THEN
@@ -4051,7 +4075,7 @@ BEGIN
   IF v_project_written THEN
     IF NEW.project_id IS NOT NULL THEN
       v_name := private.project_name_of(NEW.project_id);
-      IF v_name IS NULL OR (v_end AND NOT NEW.project_id = ANY (private.accessible_project_ids())) THEN
+      IF v_name IS NULL OR (v_end AND NOT private.can_access_project(NEW.project_id)) THEN
         RAISE EXCEPTION 'Project not found' USING ERRCODE = '23503';
       END IF;
       NEW.list := v_name;
@@ -4100,15 +4124,21 @@ BEGIN
   -- more reminders. A downgrade never blocks editing what exists.
   IF NOT NEW.is_deleted THEN
     v_entering := v_insert OR OLD.is_deleted;
-    IF v_entering AND private.plan_limit(private.user_plan(NEW.user_id), 'tasks_total') IS NOT NULL THEN
+    IF v_entering THEN
+      v_plan := private.user_plan(NEW.user_id);
+    END IF;
+    IF v_entering AND private.plan_limit(v_plan, 'tasks_total') IS NOT NULL THEN
       PERFORM private.lock_counter('tasks:' || NEW.user_id);
       PERFORM private.assert_within_cap(NEW.user_id, 'tasks_total', private.count_live_tasks(NEW.user_id));
     END IF;
-    IF NEW.project_id IS NOT NULL AND (v_entering OR NEW.project_id IS DISTINCT FROM OLD.project_id)
-       AND private.plan_limit(private.user_plan(private.project_owner(NEW.project_id)), 'tasks_per_project') IS NOT NULL THEN
-      PERFORM private.lock_counter('project_tasks:' || NEW.project_id);
-      PERFORM private.assert_within_cap(private.project_owner(NEW.project_id), 'tasks_per_project',
-                                        private.count_live_project_tasks(NEW.project_id, NEW.id));
+    IF NEW.project_id IS NOT NULL AND (v_entering OR NEW.project_id IS DISTINCT FROM OLD.project_id) THEN
+      v_owner := private.project_owner(NEW.project_id);
+      IF private.plan_limit(CASE WHEN v_owner = NEW.user_id AND v_plan IS NOT NULL THEN v_plan
+                                 ELSE private.user_plan(v_owner) END, 'tasks_per_project') IS NOT NULL THEN
+        PERFORM private.lock_counter('project_tasks:' || NEW.project_id);
+        PERFORM private.assert_within_cap(v_owner, 'tasks_per_project',
+                                          private.count_live_project_tasks(NEW.project_id, NEW.id));
+      END IF;
     END IF;
     IF NEW.parent_id IS NOT NULL AND (v_entering OR NEW.parent_id IS DISTINCT FROM OLD.parent_id)
        AND private.plan_limit(private.user_plan((SELECT p.user_id FROM private.parent_task(NEW.parent_id, false) p)),
@@ -6097,9 +6127,17 @@ DECLARE
   v_created boolean;
   v_ref     uuid;
   v_parent  uuid;
+  v_at      integer;
   v_new     integer := 0;
   v_skipped integer := 0;
   v_done    bigint;
+  -- The rows this chunk can refer to: first the batch's items it names,
+  -- then (from v_old + 1 on) the rows it creates.
+  v_keys    text[];
+  v_kinds   text[];
+  v_ids     uuid[];
+  v_made    boolean[] := '{}';
+  v_old     integer;
 BEGIN
   PERFORM auth.assert_data_access();
   IF v_uid IS NULL THEN
@@ -6115,13 +6153,24 @@ BEGIN
     RAISE EXCEPTION 'Import chunk must be an array of at most 1000 rows' USING ERRCODE = '22023';
   END IF;
 
+  -- Probed by key (the primary key), not the whole batch: a late chunk of
+  -- a big file reads its ~100 keys, not the thousands before them.
+  SELECT coalesce(array_agg(i.row_key), '{}'), coalesce(array_agg(i.kind), '{}'), coalesce(array_agg(i.target_id), '{}')
+    INTO v_keys, v_kinds, v_ids
+    FROM public.import_batch_items i
+   WHERE i.batch_id = p_batch_id
+     AND i.row_key = ANY (ARRAY(SELECT DISTINCT r.value ->> f.name
+                                  FROM jsonb_array_elements(p_rows) r, unnest(ARRAY['key', 'project', 'parent', 'task']) f (name)
+                                 WHERE jsonb_typeof(r.value) = 'object' AND r.value ->> f.name IS NOT NULL));
+  v_old := cardinality(v_keys);
+
   FOR v_row IN SELECT value FROM jsonb_array_elements(p_rows) LOOP
     v_key := v_row ->> 'key';
     v_kind := v_row ->> 'kind';
     IF v_key IS NULL OR v_kind IS NULL OR v_kind NOT IN ('project', 'task', 'comment') THEN
       RAISE EXCEPTION 'Import row needs a key and a kind (project, task or comment)' USING ERRCODE = '22023';
     END IF;
-    IF EXISTS (SELECT FROM public.import_batch_items i WHERE i.batch_id = p_batch_id AND i.row_key = v_key) THEN
+    IF v_key = ANY (v_keys) THEN
       v_skipped := v_skipped + 1;
       CONTINUE;
     END IF;
@@ -6142,20 +6191,20 @@ BEGIN
       v_ref := NULL;
       v_parent := NULL;
       IF v_row ->> 'project' IS NOT NULL THEN
-        SELECT i.target_id INTO v_ref FROM public.import_batch_items i
-         WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'project' AND i.kind = 'project';
-        IF NOT FOUND THEN
+        v_at := array_position(v_keys, v_row ->> 'project');
+        IF v_at IS NULL OR v_kinds[v_at] <> 'project' THEN
           RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
             DETAIL = format('Row %s names project row %s.', v_key, v_row ->> 'project');
         END IF;
+        v_ref := v_ids[v_at];
       END IF;
       IF v_row ->> 'parent' IS NOT NULL THEN
-        SELECT i.target_id INTO v_parent FROM public.import_batch_items i
-         WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'parent' AND i.kind = 'task';
-        IF NOT FOUND THEN
+        v_at := array_position(v_keys, v_row ->> 'parent');
+        IF v_at IS NULL OR v_kinds[v_at] <> 'task' THEN
           RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
             DETAIL = format('Row %s names parent row %s.', v_key, v_row ->> 'parent');
         END IF;
+        v_parent := v_ids[v_at];
       END IF;
       INSERT INTO public.tasks (title, notes, due_date, due_time, priority, tags, project_id, parent_id,
                                 reminders, recurrence, is_completed, completed_at)
@@ -6167,20 +6216,25 @@ BEGIN
       RETURNING id INTO v_target;
 
     ELSE
-      SELECT i.target_id INTO v_ref FROM public.import_batch_items i
-       WHERE i.batch_id = p_batch_id AND i.row_key = v_row ->> 'task' AND i.kind = 'task';
-      IF NOT FOUND THEN
+      v_at := array_position(v_keys, v_row ->> 'task');
+      IF v_at IS NULL OR v_kinds[v_at] <> 'task' THEN
         RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
           DETAIL = format('Row %s comments on task row %s.', v_key, v_row ->> 'task');
       END IF;
-      INSERT INTO public.task_comments (task_id, content) VALUES (v_ref, v_row ->> 'content')
+      INSERT INTO public.task_comments (task_id, content) VALUES (v_ids[v_at], v_row ->> 'content')
       RETURNING id INTO v_target;
     END IF;
 
-    INSERT INTO public.import_batch_items (batch_id, row_key, kind, target_id, created)
-    VALUES (p_batch_id, v_key, v_kind, v_target, v_created);
+    v_keys := v_keys || v_key;
+    v_kinds := v_kinds || v_kind;
+    v_ids := v_ids || v_target;
+    v_made := v_made || v_created;
     v_new := v_new + 1;
   END LOOP;
+
+  INSERT INTO public.import_batch_items (batch_id, row_key, kind, target_id, created)
+  SELECT p_batch_id, k, t, id, c
+    FROM unnest(v_keys[v_old + 1:], v_kinds[v_old + 1:], v_ids[v_old + 1:], v_made) AS n (k, t, id, c);
 
   SELECT count(*) INTO v_done FROM public.import_batch_items i WHERE i.batch_id = p_batch_id;
   UPDATE public.import_batches b SET status = 'done' WHERE b.id = p_batch_id AND v_done >= b.total_rows;
@@ -13503,6 +13557,16 @@ GRANT ALL ON FUNCTION private.attachment_mime_types() TO service_role;
 
 REVOKE ALL ON FUNCTION private.calendar_feed_owner(p_token text, OUT user_id uuid, OUT allowed boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.calendar_feed_owner(p_token text, OUT user_id uuid, OUT allowed boolean) TO service_role;
+
+
+--
+-- Name: FUNCTION can_access_project(p_project_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.can_access_project(p_project_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.can_access_project(p_project_id uuid) TO anon;
+GRANT ALL ON FUNCTION private.can_access_project(p_project_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.can_access_project(p_project_id uuid) TO service_role;
 
 
 --
