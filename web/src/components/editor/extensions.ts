@@ -4,7 +4,6 @@ import { TaskItem, TaskList } from '@tiptap/extension-list'
 import Mention, { type MentionNodeAttrs } from '@tiptap/extension-mention'
 import { Placeholder } from '@tiptap/extensions'
 import { Markdown } from '@tiptap/markdown'
-import type { Node as PMNode } from '@tiptap/pm/model'
 import { Plugin, PluginKey } from '@tiptap/pm/state'
 import StarterKit from '@tiptap/starter-kit'
 import type { SuggestionOptions } from '@tiptap/suggestion'
@@ -79,82 +78,6 @@ const MarkdownPaste = Extension.create({
         },
       }),
     ]
-  },
-})
-
-const VISUALLY_HIDDEN = 'position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0'
-const checkboxLabel = (node: PMNode) => `Task item checkbox for ${node.textContent || 'empty task item'}`
-
-/**
- * Task items with the DOM of TipTap's own node view (a checkbox in a
- * label, the text beside it) that is touched only when the item's checked
- * state or text changes. TipTap's view rewrites its label and attributes on
- * every update and rebuilds all extensions' attributes to do so; those
- * writes are DOM mutations ProseMirror then reads back as a change to the
- * list, so every task list of a long note was updated again on each key
- * (docs/benchmarks.md, "w/i20h").
- */
-const PlainTaskItem = TaskItem.extend({
-  addNodeView() {
-    const htmlAttributes = this.options.HTMLAttributes as Record<string, string>
-    const type = this.type
-    return ({ node, HTMLAttributes, getPos, editor }) => {
-      const item = document.createElement('li')
-      const label = document.createElement('label')
-      const checkbox = document.createElement('input')
-      const spoken = document.createElement('span')
-      const content = document.createElement('div')
-      spoken.style.cssText = VISUALLY_HIDDEN
-      label.contentEditable = 'false'
-      checkbox.type = 'checkbox'
-      for (const [k, v] of Object.entries({ ...htmlAttributes, ...(HTMLAttributes as Record<string, string>) })) item.setAttribute(k, v)
-      label.append(checkbox, spoken)
-      item.append(label, content)
-      let shown: PMNode | null = null
-      const show = (next: PMNode) => {
-        const checked = next.attrs.checked === true
-        if (!shown || shown.attrs.checked !== next.attrs.checked) {
-          item.dataset.checked = String(checked)
-          checkbox.checked = checked
-        }
-        const text = checkboxLabel(next)
-        if (!shown || checkboxLabel(shown) !== text) {
-          checkbox.setAttribute('aria-label', text)
-          spoken.textContent = text
-        }
-        shown = next
-      }
-      show(node)
-      checkbox.addEventListener('mousedown', (event) => event.preventDefault())
-      checkbox.addEventListener('change', () => {
-        const checked = checkbox.checked
-        if (!editor.isEditable) {
-          checkbox.checked = !checked
-          return
-        }
-        editor
-          .chain()
-          .focus(undefined, { scrollIntoView: false })
-          .command(({ tr }) => {
-            const pos = getPos()
-            if (typeof pos !== 'number') return false
-            tr.setNodeMarkup(pos, undefined, { ...tr.doc.nodeAt(pos)?.attrs, checked })
-            return true
-          })
-          .run()
-      })
-      return {
-        dom: item,
-        contentDOM: content,
-        update: (next) => {
-          if (next.type !== type) return false
-          show(next)
-          return true
-        },
-        // The checkbox and its label are this view's own: what changes there is not the document.
-        ignoreMutation: (mutation) => mutation.type !== 'selection' && !content.contains(mutation.target),
-      }
-    }
   },
 })
 
@@ -233,7 +156,7 @@ export function editorExtensions(opts: ExtensionOptions) {
       underline: false,
     }),
     TaskList,
-    PlainTaskItem.configure({ nested: true }),
+    TaskItem.configure({ nested: true }),
     Image.configure({ allowBase64: false, HTMLAttributes: { loading: 'lazy' } }),
     Placeholder.configure({ placeholder: opts.placeholder }),
     Markdown.configure({ indentation: { style: 'space', size: 2 } }),
