@@ -22,7 +22,7 @@ strip() { grep -v '^--' "$1"; }
 grant=$(strip gateway/auth/store/sql/refresh_grant.sql | python3 -c '
 import sys; s = sys.stdin.read(); cols = open(sys.argv[1]).read()
 cols = "\n".join(l for l in cols.splitlines() if not l.startswith("--"))
-print(s.replace("{{userColumns}}", cols).replace("$3", "interval '"'"'10 seconds'"'"'"))' gateway/auth/store/sql/user_columns.sql)
+print(s.replace("{{user_columns}}", cols).replace("$3", "interval '"'"'10 seconds'"'"'"))' gateway/auth/store/sql/user_columns.sql)
 run() { sed "s/\$1/'$1'/; s/\$2/'$2'/" <<<"$grant"; }
 psql "$db" -q <<SQL
 INSERT INTO auth.users (id, email, encrypted_password, email_confirmed_at)
