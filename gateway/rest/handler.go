@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -127,6 +129,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, id identity.Ident
 		}
 	}
 	p, err := plan.New(snap, schema, req, media, payload, s.cfg.Plan)
+	if missesName(err) && s.awaitReload(r.Context()) {
+		snap = s.cfg.Cache.Snapshot()
+		p, err = plan.New(snap, schema, req, media, payload, s.cfg.Plan)
+	}
 	if err != nil {
 		return err
 	}
@@ -176,6 +182,29 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, id identity.Ident
 		res.total = max(res.total, res.planRows)
 	}
 	return respond(w, req, p, res, head)
+}
+
+// pendingReloadWait bounds how long a request that names an unknown table
+// or function waits for a schema reload already under way.
+const pendingReloadWait = 5 * time.Second
+
+// missesName reports whether err is a table, function or relationship
+// the snapshot does not know, which a reload under way may bring.
+func missesName(err error) bool {
+	var (
+		tnf *schemacache.TableNotFoundError
+		fnf *schemacache.FunctionNotFoundError
+		nre *schemacache.NoRelationshipError
+	)
+	return errors.As(err, &tnf) || errors.As(err, &fnf) || errors.As(err, &nre)
+}
+
+// awaitReload waits for a reload that a schema notification asked for, so
+// a request right after a migration sees the migration.
+func (s *Server) awaitReload(ctx context.Context) bool {
+	ctx, cancel := context.WithTimeout(ctx, pendingReloadWait)
+	defer cancel()
+	return s.cfg.Cache.AwaitPendingReload(ctx)
 }
 
 // decide applies the checks that abort a write after the fact: a

@@ -91,11 +91,57 @@ type Cache struct {
 	readyOnce sync.Once
 
 	loadMu sync.Mutex // serializes loads, so an older load never replaces a newer one
+
+	// pending is closed when the reload a notification asked for has
+	// finished; nil while none is waiting. A request that misses a name
+	// waits for it, so DDL committed just before the request is seen.
+	pendingMu sync.Mutex
+	pending   chan struct{}
 }
 
 // New returns an empty cache; Reload or Watch fills it.
 func New(cfg Config, log *slog.Logger) *Cache {
 	return &Cache{cfg: cfg.withDefaults(), log: log, ready: make(chan struct{})}
+}
+
+// notified records that a notification asked for a reload and returns
+// the function that marks that reload finished (loaded or failed).
+func (c *Cache) notified() (finished func()) {
+	c.pendingMu.Lock()
+	defer c.pendingMu.Unlock()
+	if c.pending == nil {
+		c.pending = make(chan struct{})
+	}
+	ch := c.pending
+	return func() {
+		c.pendingMu.Lock()
+		defer c.pendingMu.Unlock()
+		if c.pending == ch {
+			close(ch)
+			c.pending = nil
+		}
+	}
+}
+
+// AwaitPendingReload waits, at most until ctx ends, for a reload that a
+// notification asked for and that has not finished, and reports whether
+// there was one. A caller that did not find a table or function calls it
+// and, when it reports true, looks again in the new Snapshot: PostgREST
+// answers 404 until its reload lands, which makes a migration followed at
+// once by a request fail at random.
+func (c *Cache) AwaitPendingReload(ctx context.Context) bool {
+	c.pendingMu.Lock()
+	ch := c.pending
+	c.pendingMu.Unlock()
+	if ch == nil {
+		return false
+	}
+	select {
+	case <-ch:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // Config returns the configuration with defaults applied.

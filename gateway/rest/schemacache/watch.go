@@ -50,6 +50,7 @@ func (c *Cache) listen(ctx context.Context, pool *pgxpool.Pool) (healthy bool, e
 		if !reloads(n.Payload) {
 			continue
 		}
+		finished := c.notified()
 		// Swallow the rest of a burst before reloading once.
 		deadline := time.Now().Add(c.cfg.Debounce)
 		for {
@@ -60,17 +61,21 @@ func (c *Cache) listen(ctx context.Context, pool *pgxpool.Pool) (healthy bool, e
 				continue
 			}
 			if ctx.Err() != nil {
+				finished()
 				return true, ctx.Err()
 			}
 			// The window's deadline ends the wait and leaves the connection
 			// usable; anything else is a broken connection.
 			if conn.PgConn().IsClosed() || !(errors.Is(err, context.DeadlineExceeded) || isTimeout(err)) {
+				finished()
 				return true, fmt.Errorf("wait for notification: %w", err)
 			}
 			break
 		}
 		c.log.Debug("schema cache reload requested", "payload", n.Payload)
-		if _, err := c.Reload(ctx, pool); err != nil {
+		_, err = c.Reload(ctx, pool)
+		finished()
+		if err != nil {
 			return true, err
 		}
 	}

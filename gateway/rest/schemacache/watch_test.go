@@ -117,3 +117,46 @@ func TestReloadsPayloads(t *testing.T) {
 		}
 	}
 }
+
+// A caller that misses a name while a notified reload is under way can
+// wait for that reload instead of answering 404.
+func TestAwaitPendingReload(t *testing.T) {
+	f := setup(t)
+	pool := connect(t, f.db.AuthenticatorURL())
+	c := New(Config{Schemas: []string{"api"}, Debounce: 300 * time.Millisecond}, testLogger(t))
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- c.Watch(ctx, pool) }()
+	t.Cleanup(func() { cancel(); <-done })
+	<-c.Ready()
+
+	if c.AwaitPendingReload(t.Context()) {
+		t.Fatal("AwaitPendingReload waited with no reload asked for")
+	}
+	if _, err := f.db.Pool.Exec(t.Context(), "CREATE TABLE api.late (id int PRIMARY KEY)"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, time.Second, "the notification", func() bool {
+		c.pendingMu.Lock()
+		defer c.pendingMu.Unlock()
+		return c.pending != nil
+	})
+	if c.Snapshot().Table("api", "late") != nil {
+		t.Fatal("api.late loaded before the debounce ended; the test proves nothing")
+	}
+	// A caller whose context ends first gives up.
+	short, cancelShort := context.WithTimeout(t.Context(), 10*time.Millisecond)
+	defer cancelShort()
+	if c.AwaitPendingReload(short) {
+		t.Error("AwaitPendingReload reported a reload its context did not wait for")
+	}
+	if !c.AwaitPendingReload(t.Context()) {
+		t.Fatal("AwaitPendingReload did not wait for the notified reload")
+	}
+	if c.Snapshot().Table("api", "late") == nil {
+		t.Error("api.late missing after the awaited reload")
+	}
+	if c.AwaitPendingReload(t.Context()) {
+		t.Error("the finished reload is still pending")
+	}
+}
