@@ -3,6 +3,7 @@ package schemacache
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -159,4 +160,53 @@ func TestAwaitPendingReload(t *testing.T) {
 	if c.AwaitPendingReload(t.Context()) {
 		t.Error("the finished reload is still pending")
 	}
+}
+
+// Right after DDL commits, the listener may not have received its
+// notification yet; catching up (a notification of the caller's own,
+// delivered after every one committed before it) leaves no such gap:
+// the DDL's reload is then pending or done. (Without catchUp a round
+// failed at once on a loaded machine.)
+func TestCatchUpHearsWhatWasCommittedBefore(t *testing.T) {
+	f := setup(t)
+	pool := connect(t, f.db.AuthenticatorURL())
+	c := New(Config{Schemas: []string{"api"}, Debounce: 200 * time.Millisecond}, testLogger(t))
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- c.Watch(ctx, pool) }()
+	<-c.Ready()
+	waitFor(t, 10*time.Second, "the listener", func() bool {
+		c.syncMu.Lock()
+		defer c.syncMu.Unlock()
+		return c.listening != nil
+	})
+
+	for i := range 10 {
+		before := c.Snapshot()
+		table := fmt.Sprintf("caught_%d", i)
+		if _, err := f.db.Pool.Exec(t.Context(), "CREATE TABLE api."+table+" (id int PRIMARY KEY)"); err != nil {
+			t.Fatal(err)
+		}
+		c.catchUp(t.Context())
+		c.pendingMu.Lock()
+		pending := c.pending != nil
+		c.pendingMu.Unlock()
+		if !pending && c.Snapshot() == before {
+			t.Fatalf("round %d: caught up, but the DDL's reload is neither pending nor done", i)
+		}
+		c.AwaitPendingReload(t.Context())
+		if c.Snapshot().Table("api", table) == nil {
+			t.Fatalf("round %d: api.%s missing after the reload", i, table)
+		}
+	}
+
+	// A stopped listener answers at once.
+	cancel()
+	<-done
+	waitFor(t, 10*time.Second, "the listener to stop", func() bool {
+		c.syncMu.Lock()
+		defer c.syncMu.Unlock()
+		return c.listening == nil
+	})
+	c.catchUp(t.Context())
 }
