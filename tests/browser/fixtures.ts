@@ -154,7 +154,10 @@ export async function signOutThroughUi(page: Page): Promise<void> {
  */
 export async function emulateScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme })
-  await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/, { timeout: 30_000 })
+  // The class itself, not a part of another ('dark-sidebar' in light mode).
+  const other = scheme === 'dark' ? 'light' : 'dark'
+  const shows = new RegExp(`^(?!(?:.*\\s)?${other}(?:\\s|$)).*(?:^|\\s)${scheme}(?:\\s|$)`)
+  await expect(page.locator('html')).toHaveClass(shows, { timeout: 30_000 })
 }
 
 /** Saves a full-page screenshot under artifacts/screenshots/. */
