@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
 
 	"daybase/internal/pgtest"
 	"daybase/realtime"
@@ -328,11 +329,19 @@ func TestResumeAfterRestart(t *testing.T) {
 	e.waitStreaming()
 	c := dial(t, a, e.anon, phx.V2)
 	joinIDs(t, c, "resume", pgChanges(map[string]any{"event": "INSERT", "schema": "rtt", "table": "plain"}), "")
-	e.exec(`INSERT INTO rtt.plain VALUES (1, 'before', 0)`)
+	var before string // a WAL position inside the transaction, before its commit
+	must(t, pgx.BeginFunc(t.Context(), e.db.Pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(t.Context(), `INSERT INTO rtt.plain VALUES (1, 'before', 0)`); err != nil {
+			return err
+		}
+		return tx.QueryRow(t.Context(), `SELECT pg_current_wal_insert_lsn()::text`).Scan(&before)
+	}))
 	if v := c.nextChange("resume").Data.Record["v"]; v != "before" {
 		t.Fatalf("got %v", v)
 	}
-	time.Sleep(300 * time.Millisecond) // let the acknowledgement reach the slot
+	// The slot confirms the delivered transaction (the reader reports it
+	// within its poll interval); otherwise the restart would replay it.
+	e.waitConfirmedPast(before)
 	a.stop()
 
 	for i := 2; i <= 4; i++ {

@@ -155,6 +155,22 @@ func (e *env) waitStreaming() {
 	e.t.Fatal("no instance started streaming the slot")
 }
 
+// waitConfirmedPast waits until the slot's confirmed position is past lsn.
+func (e *env) waitConfirmedPast(lsn string) {
+	e.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		var past bool
+		err := e.db.Pool.QueryRow(context.Background(),
+			"SELECT coalesce(confirmed_flush_lsn > $2::pg_lsn, false) FROM pg_replication_slots WHERE slot_name = $1", e.slot, lsn).Scan(&past)
+		if err == nil && past {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	e.t.Fatalf("the slot never confirmed a position past %s", lsn)
+}
+
 // userToken signs an access token like /auth/v1 issues.
 func (e *env) userToken(sub string, ttl time.Duration) string {
 	tok, err := e.signer.Sign(token.Claims{
@@ -262,6 +278,31 @@ func (c *client) expect(what string, ok func(phx.Message) bool) phx.Message {
 			c.t.Fatalf("timed out waiting for %s", what)
 		}
 	}
+}
+
+// within does act, then waits up to every for a message satisfying ok,
+// skipping others, and does act again, until ok holds or total has passed:
+// for a state the server reaches asynchronously and shows only on a push.
+func (c *client) within(total, every time.Duration, what string, act func(), ok func(phx.Message) bool) phx.Message {
+	c.t.Helper()
+	deadline := time.Now().Add(total)
+	for time.Now().Before(deadline) {
+		act()
+		again := time.After(every)
+	wait:
+		for {
+			select {
+			case m := <-c.in:
+				if ok(m) {
+					return m
+				}
+			case <-again:
+				break wait
+			}
+		}
+	}
+	c.t.Fatalf("timed out waiting for %s", what)
+	return phx.Message{}
 }
 
 // reply waits for the phx_reply to ref and returns its payload.

@@ -80,8 +80,12 @@ func encodePresence(origin string, key topicKey, joins, leaves []joinedMeta) []b
 func (s *Server) onBus(channel string, payload []byte) {
 	if channel != busChannel {
 		// NOTIFY pgrst, 'reload schema' follows every DDL statement:
-		// tables, privileges and policies may have changed.
-		s.catalog.Invalidate()
+		// tables, privileges and policies may have changed. Other payloads
+		// on that channel ("reload config", the REST schema cache's
+		// catch-up notes) change nothing here, as for PostgREST's listener.
+		if payload := string(payload); payload == "" || payload == "reload schema" {
+			s.catalog.Invalidate()
+		}
 		return
 	}
 	// Messages start with {"o":"<origin>", so this instance's own come

@@ -102,7 +102,10 @@ func listenTasks(ctx context.Context, t *testing.T, base, apikey, at, uid string
 	if err := c.Write(ctx, websocket.MessageText, join); err != nil {
 		t.Fatalf("join: %v", err)
 	}
-	joined := make(chan struct{})
+	// The subscription is live once the server says so: "Subscribed to
+	// PostgreSQL" comes only when the replication slot captures changes
+	// (creating it waits for every transaction of the cluster).
+	live := make(chan struct{})
 	var once sync.Once
 	heard := make(chan struct{}, 4)
 	go func() {
@@ -113,23 +116,21 @@ func listenTasks(ctx context.Context, t *testing.T, base, apikey, at, uid string
 			}
 			var m struct {
 				Event   string
-				Payload struct{ Status string }
+				Payload struct{ Status, Message string }
 			}
 			json.Unmarshal(msg, &m)
 			switch {
-			case m.Event == "phx_reply" && m.Payload.Status == "ok":
-				once.Do(func() { close(joined) })
+			case m.Event == "system" && m.Payload.Status == "ok" && m.Payload.Message == "Subscribed to PostgreSQL":
+				once.Do(func() { close(live) })
 			case m.Event == "postgres_changes":
 				heard <- struct{}{}
 			}
 		}
 	}()
 	select {
-	case <-joined:
+	case <-live:
 	case <-ctx.Done():
-		t.Fatal("channel not joined")
+		t.Fatal("the channel's changes subscription never started")
 	}
-	// The subscription is live once the server says so.
-	time.Sleep(500 * time.Millisecond)
 	return heard
 }

@@ -256,7 +256,7 @@ func TestServeLifecycle(t *testing.T) {
 	// SIGTERM lets a request in flight finish, then stops PostgreSQL with
 	// the process. The slow function is made in the SQL console; the schema
 	// cache picks it up from the DDL trigger's NOTIFY.
-	sql := exec.Command(bin, "sql", "-c", `CREATE FUNCTION public.slow_answer() RETURNS int LANGUAGE sql AS 'SELECT 42 FROM pg_sleep(1.5)'`)
+	sql := exec.Command(bin, "sql", "-c", `CREATE FUNCTION public.slow_answer() RETURNS int LANGUAGE sql AS 'SELECT 42 FROM pg_sleep(2.5)'`)
 	sql.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir)
 	if out, err := sql.CombinedOutput(); err != nil {
 		t.Fatalf("create function: %v\n%s", err, out)
@@ -296,10 +296,35 @@ func TestServeLifecycle(t *testing.T) {
 		code, body := rpc()
 		inFlight <- fmt.Sprint(code, " ", body)
 	}()
-	time.Sleep(400 * time.Millisecond)
+	// SIGTERM once the request is in PostgreSQL's pg_sleep, not after a
+	// guessed pause (a slow start of the request met a closed port). A
+	// poll slower than the sleep finds it answered: SIGTERM then proves
+	// less, and nothing false.
+	var answered string
+	deadline = time.Now().Add(30 * time.Second)
+	for answered == "" {
+		select {
+		case answered = <-inFlight:
+			continue
+		default:
+		}
+		cmd := exec.Command(bin, "sql", "-c", "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event = 'PgSleep'")
+		cmd.Env = append(os.Environ(), "DAYBASE_DATA_DIR="+dataDir)
+		out, err := cmd.CombinedOutput()
+		if err == nil && strings.Contains(string(out), " 1\n") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the slow request never reached PostgreSQL:\n%s", out)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	restarted.cmd.Process.Signal(syscall.SIGTERM)
-	if got := <-inFlight; got != "200 42" {
-		t.Errorf("request in flight at SIGTERM: %s", got)
+	if answered == "" {
+		answered = <-inFlight
+	}
+	if answered != "200 42" {
+		t.Errorf("request in flight at SIGTERM: %s", answered)
 	}
 	select {
 	case err := <-restarted.done:

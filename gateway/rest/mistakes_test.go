@@ -165,7 +165,7 @@ func (b *mistakeBundle) raw(t *testing.T, requestID string, length int, first st
 // mistake is not the operator's error.
 func (b *mistakeBundle) wantLoggedAtInfo(t *testing.T, requestID string) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(30 * time.Second) // a poll: the line is written after the answer
 	for {
 		for _, line := range strings.Split(b.log.String(), "\n") {
 			if strings.Contains(line, "msg=request ") && strings.Contains(line, "request_id="+requestID) {

@@ -338,32 +338,40 @@ func (c *Catalog) Types(ctx context.Context, oids []uint32) (map[uint32]*pgjson.
 	return out, nil
 }
 
-// Published reports whether schema.table is in the publication.
+// Published reports whether schema.table is in the publication. A "no"
+// from the cache is asked of the database again: a table added to the
+// publication just before a client subscribes is seen at once, not only
+// once the schema change notification has reached Invalidate.
 func (c *Catalog) Published(ctx context.Context, publication, schema, table string) (bool, error) {
 	c.mu.Lock()
 	c.expireLocked()
 	set, ok := c.pub[publication]
 	c.mu.Unlock()
-	if !ok {
-		set = map[string]bool{}
-		rows, _ := c.pool.Query(ctx, stmt.PublicationTables, publication)
-		var s, t string
-		if _, err := pgx.ForEachRow(rows, []any{&s, &t}, func() error { set[s+"."+t] = true; return nil }); err != nil {
-			return false, fmt.Errorf("rls: read publication %s: %w", publication, err)
-		}
-		c.mu.Lock()
-		c.pub[publication] = set
-		c.mu.Unlock()
+	if ok && inPublication(set, schema, table) {
+		return true, nil
 	}
+	set = map[string]bool{}
+	rows, _ := c.pool.Query(ctx, stmt.PublicationTables, publication)
+	var s, t string
+	if _, err := pgx.ForEachRow(rows, []any{&s, &t}, func() error { set[s+"."+t] = true; return nil }); err != nil {
+		return false, fmt.Errorf("rls: read publication %s: %w", publication, err)
+	}
+	c.mu.Lock()
+	c.pub[publication] = set
+	c.mu.Unlock()
+	return inPublication(set, schema, table), nil
+}
+
+func inPublication(set map[string]bool, schema, table string) bool {
 	if table == "*" || table == "" {
 		for k := range set {
 			if strings.HasPrefix(k, schema+".") {
-				return true, nil
+				return true
 			}
 		}
-		return false, nil
+		return false
 	}
-	return set[schema+"."+table], nil
+	return set[schema+"."+table]
 }
 
 // View returns what role may do with t in mode. An unknown role may do

@@ -267,3 +267,26 @@ func TestInsertPolicies(t *testing.T) {
 		t.Errorf("anon on realtime.messages: visible %v decided %v", v, decided)
 	}
 }
+
+// A table added to the publication after the catalog read it is published
+// at once, before any schema notification reaches Invalidate: a client
+// subscribing right after the DDL is not refused on the cached answer.
+func TestPublishedSeesATableAddedSinceTheLastRead(t *testing.T) {
+	db, _, cat := setup(t)
+	ctx := context.Background()
+	if _, err := db.Pool.Exec(ctx, `CREATE PUBLICATION rt_pub FOR TABLE rt.members`); err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range []string{"members", "notes"} {
+		want := table == "members"
+		if got, err := cat.Published(ctx, "rt_pub", "rt", table); err != nil || got != want {
+			t.Fatalf("Published(rt.%s) = %v, %v; want %v", table, got, err, want)
+		}
+	}
+	if _, err := db.Pool.Exec(ctx, `ALTER PUBLICATION rt_pub ADD TABLE rt.notes`); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := cat.Published(ctx, "rt_pub", "rt", "notes"); err != nil || !got {
+		t.Fatalf("Published(rt.notes) after ALTER PUBLICATION = %v, %v; want true", got, err)
+	}
+}

@@ -146,6 +146,20 @@ export async function signOutThroughUi(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/auth$/)
 }
 
+/**
+ * The system turned light or dark (emulated), and the page showing it: the
+ * class the app (or, before it runs, index.html and main.tsx) puts on
+ * <html> for a page that follows the system. Waits for that class, not a
+ * time; as long as a loaded machine may take to start the app.
+ */
+export async function emulateScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme })
+  // The class itself, not a part of another ('dark-sidebar' in light mode).
+  const other = scheme === 'dark' ? 'light' : 'dark'
+  const shows = new RegExp(`^(?!(?:.*\\s)?${other}(?:\\s|$)).*(?:^|\\s)${scheme}(?:\\s|$)`)
+  await expect(page.locator('html')).toHaveClass(shows, { timeout: 30_000 })
+}
+
 /** Saves a full-page screenshot under artifacts/screenshots/. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(here, 'artifacts', 'screenshots', `${name}.png`), fullPage: true })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { screenshot } from './fixtures'
+import { emulateScheme, screenshot } from './fixtures'
 
 /**
  * Screenshots of the page in light and dark at 1280 and 390 px wide
@@ -11,8 +11,7 @@ export async function shootAll(page: Page, name: string, ready?: () => Promise<v
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme })
-      await page.waitForTimeout(150)
+      await emulateScheme(page, scheme)
       if (ready) await ready()
       await screenshot(page, `${name}-${scheme}-${width}`)
     }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { type Account, expect as baseExpect, screenshot, signInThroughUi, signUpThroughApi } from './fixtures'
+import { type Account, expect as baseExpect, emulateScheme, screenshot, signInThroughUi, signUpThroughApi } from './fixtures'
 import { insert } from './db'
 
 /**
@@ -59,8 +59,7 @@ export async function shootAll(page: Page, name: string, ready: () => Promise<vo
   for (const s of SHOTS) {
     await page.setViewportSize({ width: s.width, height: s.width === 390 ? 844 : 800 })
     // The theme follows the system by default (features/theme), so the emulated scheme applies.
-    await page.emulateMedia({ colorScheme: s.theme })
-    await expect(page.locator('html')).toHaveClass(s.theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+    await emulateScheme(page, s.theme)
     await ready()
     await screenshot(page, `${name}-${s.width}-${s.theme}`)
   }

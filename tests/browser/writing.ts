@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test'
-import { type Account, screenshot, serverUrl, signInToApp, signUpThroughApi } from './fixtures'
+import { type Account, emulateScheme, screenshot, serverUrl, signInToApp, signUpThroughApi } from './fixtures'
 
 // Helpers of the notes and journal journeys (issue 20): the database
 // through /rest/v1 with the service key (what the app wrote, or data set
@@ -59,8 +59,7 @@ export async function shots(page: Page, name: string, ready?: () => Promise<void
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
     for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme })
-      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+      await emulateScheme(page, theme)
       if (ready) await ready()
       await screenshot(page, `${name}-${theme}-${width}`)
     }

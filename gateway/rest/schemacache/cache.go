@@ -21,6 +21,9 @@ package schemacache
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -97,11 +100,80 @@ type Cache struct {
 	// waits for it, so DDL committed just before the request is seen.
 	pendingMu sync.Mutex
 	pending   chan struct{}
+
+	// Catching up: a caller sends a notification of its own on the
+	// channel and waits for the listener to hear it; PostgreSQL delivers
+	// notifications in commit order, so by then the listener has heard
+	// every one committed before the call (see catchUp).
+	syncMu    sync.Mutex
+	listening *pgxpool.Pool            // the running listener's pool; nil when none listens
+	syncs     map[string]chan struct{} // payload → closed when heard
+	syncSeq   uint64
+	syncTag   string
 }
 
 // New returns an empty cache; Reload or Watch fills it.
 func New(cfg Config, log *slog.Logger) *Cache {
-	return &Cache{cfg: cfg.withDefaults(), log: log, ready: make(chan struct{})}
+	tag := make([]byte, 8)
+	_, _ = rand.Read(tag)
+	return &Cache{
+		cfg: cfg.withDefaults(), log: log, ready: make(chan struct{}),
+		syncs: map[string]chan struct{}{}, syncTag: "daybase catch-up " + hex.EncodeToString(tag),
+	}
+}
+
+// listenerUp records the pool of a listener that now hears every
+// notification (nil: it stopped; its callers waiting to catch up go on).
+func (c *Cache) listenerUp(pool *pgxpool.Pool) {
+	c.syncMu.Lock()
+	defer c.syncMu.Unlock()
+	c.listening = pool
+	if pool == nil {
+		for payload, ch := range c.syncs {
+			close(ch)
+			delete(c.syncs, payload)
+		}
+	}
+}
+
+// heard is told every payload the listener receives.
+func (c *Cache) heard(payload string) {
+	c.syncMu.Lock()
+	defer c.syncMu.Unlock()
+	if ch, ok := c.syncs[payload]; ok {
+		close(ch)
+		delete(c.syncs, payload)
+	}
+}
+
+// catchUp returns once the listener has heard every notification
+// committed before the call (or ctx ends, or none listens). Without it a
+// request sent right after DDL could look for a pending reload before the
+// listener had even received the DDL's notification.
+func (c *Cache) catchUp(ctx context.Context) {
+	c.syncMu.Lock()
+	pool := c.listening
+	if pool == nil {
+		c.syncMu.Unlock()
+		return
+	}
+	c.syncSeq++
+	payload := fmt.Sprintf("%s %d", c.syncTag, c.syncSeq)
+	ch := make(chan struct{})
+	c.syncs[payload] = ch
+	c.syncMu.Unlock()
+	defer func() {
+		c.syncMu.Lock()
+		delete(c.syncs, payload)
+		c.syncMu.Unlock()
+	}()
+	if _, err := pool.Exec(ctx, "SELECT pg_notify($1, $2)", c.cfg.Channel, payload); err != nil {
+		return
+	}
+	select {
+	case <-ch:
+	case <-ctx.Done():
+	}
 }
 
 // notified records that a notification asked for a reload and returns
@@ -123,25 +195,27 @@ func (c *Cache) notified() (finished func()) {
 	}
 }
 
-// AwaitPendingReload waits, at most until ctx ends, for a reload that a
-// notification asked for and that has not finished, and reports whether
-// there was one. A caller that did not find a table or function calls it
-// and, when it reports true, looks again in the new Snapshot: PostgREST
-// answers 404 until its reload lands, which makes a migration followed at
-// once by a request fail at random.
+// AwaitPendingReload catches up with the notifications committed before
+// the call, waits (at most until ctx ends) for a reload one of them asked
+// for, and reports whether the Snapshot changed meanwhile. A caller that
+// did not find a table or function calls it and, when it reports true,
+// looks again in the new Snapshot: PostgREST answers 404 until its reload
+// lands, which makes a migration followed at once by a request fail at
+// random.
 func (c *Cache) AwaitPendingReload(ctx context.Context) bool {
+	before := c.Snapshot()
+	c.catchUp(ctx)
 	c.pendingMu.Lock()
 	ch := c.pending
 	c.pendingMu.Unlock()
-	if ch == nil {
-		return false
+	if ch != nil {
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return false
+		}
 	}
-	select {
-	case <-ch:
-		return true
-	case <-ctx.Done():
-		return false
-	}
+	return c.Snapshot() != before
 }
 
 // Config returns the configuration with defaults applied.

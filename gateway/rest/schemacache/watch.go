@@ -41,12 +41,15 @@ func (c *Cache) listen(ctx context.Context, pool *pgxpool.Pool) (healthy bool, e
 		return false, err
 	}
 	c.log.Debug("schema cache listening", "channel", c.cfg.Channel)
+	c.listenerUp(pool)
+	defer c.listenerUp(nil)
 
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
 			return true, fmt.Errorf("wait for notification: %w", err)
 		}
+		c.heard(n.Payload)
 		if !reloads(n.Payload) {
 			continue
 		}
@@ -55,9 +58,10 @@ func (c *Cache) listen(ctx context.Context, pool *pgxpool.Pool) (healthy bool, e
 		deadline := time.Now().Add(c.cfg.Debounce)
 		for {
 			wctx, cancel := context.WithDeadline(ctx, deadline)
-			_, err := conn.WaitForNotification(wctx)
+			more, err := conn.WaitForNotification(wctx)
 			cancel()
 			if err == nil {
+				c.heard(more.Payload)
 				continue
 			}
 			if ctx.Err() != nil {

@@ -3,6 +3,7 @@ package schemacache
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -56,7 +57,7 @@ func TestWatchReloadsOnNotify(t *testing.T) {
 	if _, err := f.db.Pool.Exec(t.Context(), "CREATE TABLE api.fresh (id int PRIMARY KEY)"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, time.Second, "api.fresh in the cache", func() bool { return c.Snapshot().Table("api", "fresh") != nil })
+	waitFor(t, 30*time.Second, "api.fresh in the cache", func() bool { return c.Snapshot().Table("api", "fresh") != nil })
 	t.Logf("new table visible after %v", time.Since(start))
 
 	// A burst of DDL in separate transactions costs few reloads.
@@ -68,7 +69,7 @@ func TestWatchReloadsOnNotify(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	waitFor(t, time.Second, "api.burst3", func() bool { return c.Snapshot().Table("api", "burst3") != nil })
+	waitFor(t, 30*time.Second, "api.burst3", func() bool { return c.Snapshot().Table("api", "burst3") != nil })
 	if c.Snapshot() == before {
 		t.Error("snapshot not replaced")
 	}
@@ -86,7 +87,7 @@ func TestWatchReloadsOnNotify(t *testing.T) {
 	if _, err := f.db.Pool.Exec(t.Context(), "NOTIFY pgrst"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, time.Second, "reload on empty payload", func() bool { return c.Snapshot() != current })
+	waitFor(t, 30*time.Second, "reload on empty payload", func() bool { return c.Snapshot() != current })
 
 	// When the listening connection dies, Watch reconnects and reloads:
 	// changes made meanwhile are not lost.
@@ -100,7 +101,7 @@ func TestWatchReloadsOnNotify(t *testing.T) {
 		"SET session_replication_role = replica; CREATE TABLE api.unannounced (id int)"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 3*time.Second, "api.unannounced after reconnect", func() bool {
+	waitFor(t, 30*time.Second, "api.unannounced after reconnect", func() bool {
 		return c.Snapshot().Table("api", "unannounced") != nil
 	})
 }
@@ -123,7 +124,9 @@ func TestReloadsPayloads(t *testing.T) {
 func TestAwaitPendingReload(t *testing.T) {
 	f := setup(t)
 	pool := connect(t, f.db.AuthenticatorURL())
-	c := New(Config{Schemas: []string{"api"}, Debounce: 300 * time.Millisecond}, testLogger(t))
+	// A debounce long enough that a loaded machine does not end it
+	// between the notification and the checks below.
+	c := New(Config{Schemas: []string{"api"}, Debounce: 3 * time.Second}, testLogger(t))
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
 	go func() { done <- c.Watch(ctx, pool) }()
@@ -136,7 +139,7 @@ func TestAwaitPendingReload(t *testing.T) {
 	if _, err := f.db.Pool.Exec(t.Context(), "CREATE TABLE api.late (id int PRIMARY KEY)"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, time.Second, "the notification", func() bool {
+	waitFor(t, 30*time.Second, "the notification", func() bool {
 		c.pendingMu.Lock()
 		defer c.pendingMu.Unlock()
 		return c.pending != nil
@@ -159,4 +162,53 @@ func TestAwaitPendingReload(t *testing.T) {
 	if c.AwaitPendingReload(t.Context()) {
 		t.Error("the finished reload is still pending")
 	}
+}
+
+// Right after DDL commits, the listener may not have received its
+// notification yet; catching up (a notification of the caller's own,
+// delivered after every one committed before it) leaves no such gap:
+// the DDL's reload is then pending or done. (Without catchUp a round
+// failed at once on a loaded machine.)
+func TestCatchUpHearsWhatWasCommittedBefore(t *testing.T) {
+	f := setup(t)
+	pool := connect(t, f.db.AuthenticatorURL())
+	c := New(Config{Schemas: []string{"api"}, Debounce: 200 * time.Millisecond}, testLogger(t))
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- c.Watch(ctx, pool) }()
+	<-c.Ready()
+	waitFor(t, 10*time.Second, "the listener", func() bool {
+		c.syncMu.Lock()
+		defer c.syncMu.Unlock()
+		return c.listening != nil
+	})
+
+	for i := range 10 {
+		before := c.Snapshot()
+		table := fmt.Sprintf("caught_%d", i)
+		if _, err := f.db.Pool.Exec(t.Context(), "CREATE TABLE api."+table+" (id int PRIMARY KEY)"); err != nil {
+			t.Fatal(err)
+		}
+		c.catchUp(t.Context())
+		c.pendingMu.Lock()
+		pending := c.pending != nil
+		c.pendingMu.Unlock()
+		if !pending && c.Snapshot() == before {
+			t.Fatalf("round %d: caught up, but the DDL's reload is neither pending nor done", i)
+		}
+		c.AwaitPendingReload(t.Context())
+		if c.Snapshot().Table("api", table) == nil {
+			t.Fatalf("round %d: api.%s missing after the reload", i, table)
+		}
+	}
+
+	// A stopped listener answers at once.
+	cancel()
+	<-done
+	waitFor(t, 10*time.Second, "the listener to stop", func() bool {
+		c.syncMu.Lock()
+		defer c.syncMu.Unlock()
+		return c.listening == nil
+	})
+	c.catchUp(t.Context())
 }
