@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5/pgconn"
 	"golang.org/x/crypto/bcrypt"
 
 	"daybase/gateway/auth/apierr"
@@ -600,5 +602,32 @@ func TestRefreshAnswerUser(t *testing.T) {
 	}
 	if rows.Err() != nil || n != 2 || len(factors) != 2 {
 		t.Fatalf("factors: %d rows, %d in the answer (%v)", n, len(factors), rows.Err())
+	}
+}
+
+// TestSessionAALStaysChecked: since 0777 a domain, not a table CHECK,
+// keeps auth.sessions.aal to aal1/aal2/aal3; an INSERT or an UPDATE that
+// sets another value is still refused, and one that leaves aal alone
+// (a refresh's stamp) passes.
+func TestSessionAALStaysChecked(t *testing.T) {
+	b := setup(t)
+	ctx := context.Background()
+	s := b.signUp(t, uniqueEmail("aal"), "hunter-two-2")
+	sid := b.claims(t, s.AccessToken)["session_id"]
+	for _, sql := range []string{
+		"UPDATE auth.sessions SET aal = 'aal9' WHERE id = $1",
+		"INSERT INTO auth.sessions (user_id, aal) SELECT user_id, 'root' FROM auth.sessions WHERE id = $1",
+	} {
+		_, err := b.db.Pool.Exec(ctx, sql, sid)
+		if pe := (*pgconn.PgError)(nil); !errors.As(err, &pe) || pe.Code != "23514" {
+			t.Fatalf("%s: %v, want a check violation", sql, err)
+		}
+	}
+	if _, err := b.db.Pool.Exec(ctx, "UPDATE auth.sessions SET aal = 'aal2' WHERE id = $1", sid); err != nil {
+		t.Fatal(err)
+	}
+	var aal string
+	if err := b.db.Pool.QueryRow(ctx, "SELECT aal FROM auth.sessions WHERE id = $1", sid).Scan(&aal); err != nil || aal != "aal2" {
+		t.Fatalf("aal %q, %v", aal, err)
 	}
 }
