@@ -111,6 +111,14 @@ COMMENT ON EXTENSION "uuid-ossp" IS 'generate universally unique identifiers (UU
 
 
 --
+-- Name: aal_level; Type: DOMAIN; Schema: auth; Owner: -
+--
+
+CREATE DOMAIN auth.aal_level AS text
+	CONSTRAINT aal_level_check CHECK ((VALUE = ANY (ARRAY['aal1'::text, 'aal2'::text, 'aal3'::text])));
+
+
+--
 -- Name: assert_data_access(); Type: FUNCTION; Schema: auth; Owner: -
 --
 
@@ -295,9 +303,10 @@ BEGIN
     VALUES (p_new_token, t.user_id, t.session_id, t.token)
     RETURNING EXISTS (SELECT 1 FROM auth.mfa_recovery_grants g
                        WHERE g.session_id = t.session_id AND g.used_at IS NULL AND g.expires_at > now()),
-              (SELECT coalesce(jsonb_agg(jsonb_build_object('method', c.authentication_method,
-                        'timestamp', floor(extract(epoch FROM c.updated_at))::bigint) ORDER BY c.updated_at DESC), '[]')
-                 FROM auth.mfa_amr_claims c WHERE c.session_id = t.session_id)
+              to_jsonb(ARRAY(SELECT jsonb_build_object('method', c.authentication_method,
+                                    'timestamp', floor(extract(epoch FROM c.updated_at))::bigint)
+                               FROM auth.mfa_amr_claims c WHERE c.session_id = t.session_id
+                              ORDER BY c.updated_at DESC))
     INTO granted, v_amr;
     IF granted THEN
       UPDATE auth.mfa_recovery_grants g SET used_at = now()
@@ -315,9 +324,10 @@ BEGIN
   -- (read with the insert above unless the token was handed back or a
   -- backup code changed them).
   IF v_amr IS NULL THEN
-    SELECT coalesce(jsonb_agg(jsonb_build_object('method', c.authentication_method,
-             'timestamp', floor(extract(epoch FROM c.updated_at))::bigint) ORDER BY c.updated_at DESC), '[]')
-      INTO v_amr FROM auth.mfa_amr_claims c WHERE c.session_id = t.session_id;
+    v_amr := to_jsonb(ARRAY(SELECT jsonb_build_object('method', c.authentication_method,
+                                  'timestamp', floor(extract(epoch FROM c.updated_at))::bigint)
+                             FROM auth.mfa_amr_claims c WHERE c.session_id = t.session_id
+                            ORDER BY c.updated_at DESC));
   END IF;
   outcome := CASE WHEN v_token = p_new_token THEN 'issued' ELSE 'reused_active' END;
   issued_token := v_token;
@@ -6842,7 +6852,7 @@ CREATE TABLE auth.mfa_factors (
 CREATE TABLE auth.sessions (
     id uuid DEFAULT extensions.gen_random_uuid() NOT NULL,
     user_id uuid NOT NULL,
-    aal text DEFAULT 'aal1'::text NOT NULL,
+    aal auth.aal_level DEFAULT 'aal1'::text NOT NULL,
     factor_id uuid,
     not_after timestamp with time zone,
     refreshed_at timestamp with time zone,
@@ -6850,8 +6860,7 @@ CREATE TABLE auth.sessions (
     ip inet,
     tag text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT sessions_aal_check CHECK ((aal = ANY (ARRAY['aal1'::text, 'aal2'::text, 'aal3'::text])))
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 

@@ -1,8 +1,11 @@
 package auth
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"reflect"
 	"sync"
@@ -10,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5/pgconn"
 	"golang.org/x/crypto/bcrypt"
 
 	"daybase/gateway/auth/apierr"
@@ -446,5 +450,184 @@ func TestAccessClaimsEncodeLikeAMap(t *testing.T) {
 	}
 	if reflect.TypeOf(c).NumField() != len(m) {
 		t.Fatalf("wire.AccessClaims has %d fields, the test %d", reflect.TypeOf(c).NumField(), len(m))
+	}
+}
+
+// TestRefreshAnswerUser: the user object of a refresh answer carries the
+// account as the tables hold it — metadata, every identity and every
+// factor with their fields, in created_at order — and is byte for byte
+// the object GET /user answers. The expectation is read from the tables
+// with plain SQL, not with the statement the answer comes from, so a
+// change of how the grant builds the user row (issue 24, w/i24i: arrays
+// instead of json_agg) cannot move it unnoticed.
+func TestRefreshAnswerUser(t *testing.T) {
+	b := setup(t)
+	ctx := context.Background()
+	s0 := b.signUp(t, uniqueEmail("answer"), "hunter-two-2")
+	uid := s0.User.ID
+	res := b.do(t, req{method: "PUT", path: "/user", bearer: s0.AccessToken, body: map[string]any{"data": map[string]any{
+		"full_name": "Grace \"Q\" Hopper", "nested": map[string]any{"list": []any{1, 2.5, map[string]any{"none": nil}}}, "unicode": "é ✓"}}})
+	wantStatus(t, res, 200)
+	for _, sql := range []string{
+		`UPDATE auth.users SET raw_app_meta_data = raw_app_meta_data || '{"plan": {"tier": "pro", "seats": 3}}' WHERE id = $1`,
+		`INSERT INTO auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+		 VALUES ('gh-4711', $1, '{"sub": "gh-4711", "email": "Grace@Example.test", "user_name": "grace", "orgs": ["a", "b"], "meta": {"x": 1}}',
+		         'github', '2026-01-02 03:04:05.123456+00', now() + interval '1 second', now() + interval '2 seconds')`,
+		`INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type, status, secret, last_challenged_at, created_at)
+		 VALUES ($1, 'Phone app', 'totp', 'verified', 'JBSWY3DPEHPK3PXP', '2026-03-04 05:06:07.5+00', now() + interval '3 seconds')`,
+		`INSERT INTO auth.mfa_factors (user_id, factor_type, created_at) VALUES ($1, 'webauthn', now() + interval '4 seconds')`,
+	} {
+		if _, err := b.db.Pool.Exec(ctx, sql, uid); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	res = b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": s0.RefreshToken}})
+	wantStatus(t, res, 200)
+	var answer struct {
+		AccessToken string          `json:"access_token"`
+		User        json.RawMessage `json:"user"`
+	}
+	res.decode(t, &answer)
+	me := b.do(t, req{method: "GET", path: "/user", bearer: answer.AccessToken})
+	wantStatus(t, me, 200)
+	if !bytes.Equal(answer.User, bytes.TrimSpace(me.Body)) {
+		t.Fatalf("refresh answer's user\n%s\ndiffers from GET /user\n%s", answer.User, me.Body)
+	}
+
+	var user map[string]any
+	if err := json.Unmarshal(answer.User, &user); err != nil {
+		t.Fatal(err)
+	}
+	// want compares a field of the answer with a column's value: times as
+	// instants, JSON as decoded values, the rest as strings.
+	want := func(what string, got any, col any) {
+		t.Helper()
+		switch c := col.(type) {
+		case *time.Time:
+			if c == nil {
+				if got != nil {
+					t.Errorf("%s = %v, want null", what, got)
+				}
+				return
+			}
+			g, err := time.Parse(time.RFC3339Nano, fmt.Sprint(got))
+			if err != nil || !g.Equal(*c) {
+				t.Errorf("%s = %v, want %v", what, got, c)
+			}
+		case []byte:
+			var v any
+			if err := json.Unmarshal(c, &v); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, v) {
+				t.Errorf("%s = %v, want %v", what, got, v)
+			}
+		default:
+			if fmt.Sprint(got) != fmt.Sprint(c) {
+				t.Errorf("%s = %v, want %v", what, got, c)
+			}
+		}
+	}
+	var appMeta, userMeta []byte
+	if err := b.db.Pool.QueryRow(ctx, "SELECT raw_app_meta_data, raw_user_meta_data FROM auth.users WHERE id = $1", uid).Scan(&appMeta, &userMeta); err != nil {
+		t.Fatal(err)
+	}
+	want("app_metadata", user["app_metadata"], appMeta)
+	want("user_metadata", user["user_metadata"], userMeta)
+
+	rows, err := b.db.Pool.Query(ctx, `SELECT id::text, provider_id, user_id::text, identity_data, provider, coalesce(email, ''),
+		last_sign_in_at, created_at, updated_at FROM auth.identities WHERE user_id = $1 ORDER BY created_at`, uid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	identities, _ := user["identities"].([]any)
+	n := 0
+	for ; rows.Next(); n++ {
+		var id, providerID, userID, provider, email string
+		var data []byte
+		var last *time.Time
+		var created, updated time.Time
+		if err := rows.Scan(&id, &providerID, &userID, &data, &provider, &email, &last, &created, &updated); err != nil {
+			t.Fatal(err)
+		}
+		if n >= len(identities) {
+			t.Fatalf("answer has %d identities, the table more", len(identities))
+		}
+		got := identities[n].(map[string]any)
+		for _, f := range []struct {
+			key string
+			col any
+		}{{"identity_id", id}, {"id", providerID}, {"user_id", userID}, {"identity_data", data}, {"provider", provider},
+			{"email", email}, {"last_sign_in_at", last}, {"created_at", &created}, {"updated_at", &updated}} {
+			want(fmt.Sprintf("identities[%d].%s", n, f.key), got[f.key], f.col)
+		}
+	}
+	if rows.Err() != nil || n != 2 || len(identities) != 2 {
+		t.Fatalf("identities: %d rows, %d in the answer (%v)", n, len(identities), rows.Err())
+	}
+
+	rows, err = b.db.Pool.Query(ctx, `SELECT id::text, coalesce(friendly_name, ''), factor_type, status, created_at, updated_at,
+		last_challenged_at FROM auth.mfa_factors WHERE user_id = $1 ORDER BY created_at`, uid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	factors, _ := user["factors"].([]any)
+	n = 0
+	for ; rows.Next(); n++ {
+		var id, name, typ, status string
+		var created, updated time.Time
+		var challenged *time.Time
+		if err := rows.Scan(&id, &name, &typ, &status, &created, &updated, &challenged); err != nil {
+			t.Fatal(err)
+		}
+		if n >= len(factors) {
+			t.Fatalf("answer has %d factors, the table more", len(factors))
+		}
+		got := factors[n].(map[string]any)
+		var friendly any = name
+		if name == "" {
+			friendly = nil // the answer leaves an unnamed factor's name out, as GoTrue does
+		}
+		for _, f := range []struct {
+			key string
+			col any
+		}{{"id", id}, {"friendly_name", friendly}, {"factor_type", typ}, {"status", status},
+			{"created_at", &created}, {"updated_at", &updated}, {"last_challenged_at", challenged}} {
+			want(fmt.Sprintf("factors[%d].%s", n, f.key), got[f.key], f.col)
+		}
+		if _, ok := got["secret"]; ok {
+			t.Errorf("factors[%d] carries its secret", n)
+		}
+	}
+	if rows.Err() != nil || n != 2 || len(factors) != 2 {
+		t.Fatalf("factors: %d rows, %d in the answer (%v)", n, len(factors), rows.Err())
+	}
+}
+
+// TestSessionAALStaysChecked: since 0777 a domain, not a table CHECK,
+// keeps auth.sessions.aal to aal1/aal2/aal3; an INSERT or an UPDATE that
+// sets another value is still refused, and one that leaves aal alone
+// (a refresh's stamp) passes.
+func TestSessionAALStaysChecked(t *testing.T) {
+	b := setup(t)
+	ctx := context.Background()
+	s := b.signUp(t, uniqueEmail("aal"), "hunter-two-2")
+	sid := b.claims(t, s.AccessToken)["session_id"]
+	for _, sql := range []string{
+		"UPDATE auth.sessions SET aal = 'aal9' WHERE id = $1",
+		"INSERT INTO auth.sessions (user_id, aal) SELECT user_id, 'root' FROM auth.sessions WHERE id = $1",
+	} {
+		_, err := b.db.Pool.Exec(ctx, sql, sid)
+		if pe := (*pgconn.PgError)(nil); !errors.As(err, &pe) || pe.Code != "23514" {
+			t.Fatalf("%s: %v, want a check violation", sql, err)
+		}
+	}
+	if _, err := b.db.Pool.Exec(ctx, "UPDATE auth.sessions SET aal = 'aal2' WHERE id = $1", sid); err != nil {
+		t.Fatal(err)
+	}
+	var aal string
+	if err := b.db.Pool.QueryRow(ctx, "SELECT aal FROM auth.sessions WHERE id = $1", sid).Scan(&aal); err != nil || aal != "aal2" {
+		t.Fatalf("aal %q, %v", aal, err)
 	}
 }

@@ -160,9 +160,17 @@ func (k *signingKey) sign(payload []byte) (string, error) {
 // signature and parses it into big.Ints, which golang-jwt then writes out
 // again. Every refresh signs, so the ~10% of the signature this costs is
 // taken out.
+//
+// The nonce is RFC 6979's, derived from the key and the message (a nil
+// random source to PrivateKey.Sign), not the hedged one SignASN1 draws
+// with crypto/rand: both are FIPS 186-5 ECDSA and verify the same way,
+// and the deterministic one runs its HMAC-DRBG on SHA-256 instead of
+// SHA-512, about a fifth less CPU per signature (issue 24, w/i24i).
+// Distinct tokens still get distinct signatures: every payload carries
+// its own iat, exp and session.
 func signES256(key *ecdsa.PrivateKey, signingInput []byte) ([]byte, error) {
 	h := sha256.Sum256(signingInput)
-	der, err := ecdsa.SignASN1(rand.Reader, key, h[:])
+	der, err := key.Sign(nil, h[:], crypto.SHA256)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -296,5 +297,24 @@ func TestSignES256MatchesGolangJWT(t *testing.T) {
 		if err := jwt.SigningMethodES256.Verify(input, sig, &k.PublicKey); err != nil {
 			t.Fatalf("signature %d does not verify: %v", i, err)
 		}
+	}
+}
+
+// signES256's nonce is RFC 6979's: the standard's own P-256/SHA-256
+// vector (A.2.5, message "sample") comes out bit for bit.
+func TestSignES256IsRFC6979(t *testing.T) {
+	d, _ := hex.DecodeString("C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721")
+	k, err := ecdsa.ParseRawPrivateKey(elliptic.P256(), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := signES256(k, []byte("sample"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "EFD48B2AACB6A8FD1140DD9CD45E81D69D2C877B56AAF991C34D0EA84EAF3716" +
+		"F7CB1C942D657C41D436C7A1B6E29F65F3E900DBB9AFF4064DC4AB2F843ACDA8"
+	if got := strings.ToUpper(hex.EncodeToString(sig)); got != want {
+		t.Fatalf("signature %s, want RFC 6979's %s", got, want)
 	}
 }
