@@ -106,7 +106,7 @@ function labelOf(day: string, today: string): string {
   return new Date(ty, tm - 1, td + 1).getTime() === date.getTime() ? `Tomorrow, ${dayName.format(date).split(', ')[1] ?? ''}` : dayName.format(date)
 }
 
-/** The week ahead: tasks of the next seven days, by day. */
+/** The week ahead: tasks of the next seven days, by day (drawn once the agenda's answer is in: dashboard.tsx). */
 export function UpcomingCard(props: AgendaProps) {
   const { upcoming } = splitAgenda(props.tasks ?? [], props.today)
   return (
@@ -118,12 +118,7 @@ export function UpcomingCard(props: AgendaProps) {
         </Link>
       </CardHeader>
       <CardContent className="px-0 pb-2">
-        {props.isPending ? (
-          <div className="grid gap-3 px-4 py-3 md:px-5" aria-hidden>
-            <Skeleton className="h-7" />
-            <Skeleton className="h-7" />
-          </div>
-        ) : upcoming.length === 0 ? (
+        {upcoming.length === 0 ? (
           <p className="px-4 py-4 text-sm text-muted-foreground md:px-5">Nothing planned for the week ahead.</p>
         ) : (
           upcoming.map(([day, tasks]) => (

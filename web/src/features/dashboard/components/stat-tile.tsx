@@ -28,7 +28,8 @@ export function StatTile({ label, value, icon: IconComponent, tone = 'default', 
       <span className="grid min-w-0">
         <span className="truncate text-xs text-muted-foreground">{label}</span>
         {loading ? (
-          <Skeleton className="mt-1 h-5 w-10" />
+          // The value's line box (text-lg × leading-tight): the tile keeps its height when the number arrives.
+          <Skeleton className="h-[1.40625rem] w-10" />
         ) : (
           <span className={cn('text-lg leading-tight font-semibold tabular-nums', tone === 'warning' && value !== '0' && TONES.warning)}>{value}</span>
         )}

@@ -3,12 +3,15 @@ import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { toast } from '@/lib/toast'
 import { taskKeys } from './keys'
-import { isOffline, queueTaskUpdate } from './offline'
 
 type Completion = { id: string; completed: boolean }
 
 /** Completes or reopens a task (the server sets completed_at and makes a recurring task's next one). */
 export async function setTaskCompleted({ id, completed }: Completion): Promise<void> {
+  // The offline queue (~3 KiB gzip) loads with the first completion, not with
+  // the dashboard's first screen; the shell loads it at idle anyway
+  // (offline-status.tsx), and the service worker keeps it for offline use.
+  const { isOffline, queueTaskUpdate } = await import('./offline')
   if (isOffline()) {
     await queueTaskUpdate(id, { is_completed: completed })
     return
