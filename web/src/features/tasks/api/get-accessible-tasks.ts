@@ -33,18 +33,34 @@ function page(source: TaskSource, columns: string, from: number, signal: AbortSi
  * asked for together. Completed top-level tasks come from get-logbook.ts.
  */
 export async function getAccessibleTasks(signal: AbortSignal): Promise<Task[]> {
-  const rows = await readTasks(async (source, columns) => {
+  const pages = await readTasks(async (source, columns) => {
     const first = await page(source, columns, 0, signal, true)
     const rows = unwrap(first)
     const total = first.count ?? rows.length
-    if (rows.length < PAGE_SIZE || total <= PAGE_SIZE) return rows
+    if (rows.length < PAGE_SIZE || total <= PAGE_SIZE) return [rows]
     const rest = await Promise.all(
       Array.from({ length: Math.ceil(total / PAGE_SIZE) - 1 }, (_, i) => page(source, columns, (i + 1) * PAGE_SIZE, signal, false)),
     )
-    // A task added between two pages could show in both: keep each once.
-    return [...new Map([...rows, ...rest.flatMap((r) => unwrap(r))].map((r) => [r.id, r])).values()]
+    return [rows, ...rest.map((r) => unwrap(r))]
   })
-  return rows.map(toTask)
+  if (pages.length === 1) return (pages[0] ?? []).map(toTask)
+  // A task added between two pages could show in both: keep each once, at
+  // its first place with its last row (in one pass: this runs between the
+  // last page's arrival and the rows on screen).
+  const at = new Map<string | null | undefined, number>()
+  const tasks: Task[] = []
+  for (const rows of pages) {
+    for (const row of rows) {
+      const i = at.get(row.id)
+      if (i !== undefined) {
+        tasks[i] = toTask(row)
+        continue
+      }
+      at.set(row.id, tasks.length)
+      tasks.push(toTask(row))
+    }
+  }
+  return tasks
 }
 
 /** Task list timings of 001 §9: refetch every 20 s, fresh 30 s, kept 5 min, not on focus. */

@@ -1,6 +1,7 @@
 import { Plus } from '@phosphor-icons/react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import type { AddPlace } from '../stores/add-task-store'
 import type { Task } from '../types'
@@ -21,6 +22,8 @@ export const ROW_HEIGHT = 48
 export const COMPACT_ROW_HEIGHT = 60
 
 type Props = {
+  /** The data is on its way: skeleton rows, in the list's own scroller (see TaskList). */
+  loading?: boolean
   sections: Section[]
   handlers: RowHandlers
   zone: string
@@ -67,9 +70,9 @@ function itemsOf(sections: Section[], adding: Props['adding']): Item[] {
  * between rows. On paper every row is drawn, one after the other.
  */
 export function TaskList(props: Props) {
-  const { sections, adding, compact, revealId } = props
+  const { loading = false, sections, adding, compact, revealId } = props
   const scrollRef = useRef<HTMLDivElement>(null)
-  const items = useMemo(() => itemsOf(sections, adding), [sections, adding])
+  const items = useMemo(() => (loading ? [] : itemsOf(sections, adding)), [loading, sections, adding])
   const user = useRequiredUser()
   const anyAssigned = useMemo(() => sections.some((s) => s.tasks.some((t) => t.assigned_to)), [sections])
   const teammates = useTeammates(anyAssigned)
@@ -135,7 +138,9 @@ export function TaskList(props: Props) {
 
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" onKeyDown={onKeyDown}>
-      {showEmpty ? (
+      {loading ? (
+        <SkeletonRows compact={compact} />
+      ) : showEmpty ? (
         props.empty
       ) : (
         <div role="list" aria-label={props.label} className="relative w-full" style={printing ? undefined : { height: virtualizer.getTotalSize() }}>
@@ -184,6 +189,28 @@ export function TaskList(props: Props) {
           })}
         </div>
       )}
+    </div>
+  )
+}
+
+function SkeletonRows({ compact }: { compact: boolean }) {
+  return (
+    <div aria-hidden>
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="flex items-center gap-3 border-b px-4 md:px-6" style={{ height: compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT }}>
+          <Skeleton className="size-5 rounded-full" />
+          <Skeleton className="h-4" style={{ width: `${30 + ((i * 17) % 45)}%` }} />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/** The list's skeleton where no list is coming yet (a board on its way). */
+export function ListSkeleton({ compact }: { compact: boolean }) {
+  return (
+    <div aria-hidden className="min-h-0 flex-1 overflow-hidden">
+      <SkeletonRows compact={compact} />
     </div>
   )
 }

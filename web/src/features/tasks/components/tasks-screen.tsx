@@ -32,7 +32,7 @@ import { todayIn } from '../utils/dates'
 import { gestureOf } from '../utils/selection'
 import { type Section, type ViewDef, addDefaults, buildView, projectSection, subtaskProgress, viewDef } from '../utils/views'
 import { ProjectIcon } from './project-icon'
-import { COMPACT_ROW_HEIGHT, ROW_HEIGHT, TaskList } from './task-list'
+import { ListSkeleton, TaskList } from './task-list'
 import type { RowHandlers } from './task-row'
 import { VIEW_ICONS, filterIcon } from './view-icons'
 
@@ -70,19 +70,6 @@ function useNow(): Date {
     return () => clearInterval(id)
   }, [])
   return now
-}
-
-function ListSkeleton({ compact }: { compact: boolean }) {
-  return (
-    <div aria-hidden className="min-h-0 flex-1 overflow-hidden">
-      {Array.from({ length: 8 }, (_, i) => (
-        <div key={i} className="flex items-center gap-3 border-b px-4 md:px-6" style={{ height: compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT }}>
-          <Skeleton className="size-5 rounded-full" />
-          <Skeleton className="h-4" style={{ width: `${30 + ((i * 17) % 45)}%` }} />
-        </div>
-      ))}
-    </div>
-  )
 }
 
 /**
@@ -435,7 +422,7 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
         ) : null}
         {error ? (
           <LoadFailed what="Could not load your tasks" error={error} onRetry={() => void queryClient.refetchQueries({ type: 'active' })} />
-        ) : view.loading ? (
+        ) : board && view.loading ? (
           <ListSkeleton compact={compact} />
         ) : board && (shown.length || view.project) ? (
           <Suspense fallback={<BoardSkeleton />}>
@@ -453,7 +440,11 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
             />
           </Suspense>
         ) : (
+          // Mounted while the data is on its way (with skeleton rows): its
+          // scroller is measured then, so the rows of the data's first
+          // render are the screen's, with no second render and layout.
           <TaskList
+            loading={view.loading}
             sections={view.sections}
             handlers={handlers}
             zone={zone}

@@ -1,5 +1,5 @@
 import { FileArchive, FunnelSimple, type Icon, Plus } from '@phosphor-icons/react'
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useQueries } from '@tanstack/react-query'
 import { Link, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -35,6 +35,30 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
       {children}
     </section>
   )
+}
+
+/**
+ * value, handed over once the next frame is painted and the page is idle
+ * (at most a second later), in a transition: what is cut from it renders
+ * after the screen that changed with it is on screen.
+ */
+function useAfterPaint<T>(value: T): T {
+  const [painted, setPainted] = useState(value)
+  useEffect(() => {
+    const hand = () => startTransition(() => setPainted(() => value))
+    let idle: number | undefined
+    let task: number | undefined
+    const frame = requestAnimationFrame(() => {
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(hand, { timeout: 1000 })
+      else task = window.setTimeout(hand, 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      if (idle !== undefined) window.cancelIdleCallback(idle)
+      window.clearTimeout(task)
+    }
+  }, [value])
+  return painted
 }
 
 function useIsActive() {
@@ -217,10 +241,9 @@ export default function TasksSidebar({ onNavigate }: Props) {
   const favorites = live.filter((p) => p.is_favorite)
   const hidden = useMemo(() => new Set(archived.map((p) => p.id)), [archived])
   // The counts go over every task (2,000 in a big project): they follow the
-  // list in a render of their own, after the screen's rows are committed,
-  // instead of delaying them (React renders the deferred value at a lower
-  // priority, and again only when the tasks change).
-  const counted = useDeferredValue(tasks.data)
+  // list in a render of their own, after the frame that shows the screen's
+  // rows (a deferred value's render could still come before that paint).
+  const counted = useAfterPaint(tasks.data)
   const viewCounts = useMemo(
     () => countViews(counted ?? [], { zone, now: new Date(), userId: user.id, hiddenProjects: hidden }),
     [counted, zone, user.id, hidden],
