@@ -171,10 +171,13 @@ export function EditorToolbar({ editor, linkOpen, onLinkOpenChange, onPickImage,
     </ToolbarPrimitive.ToggleGroup>
   )
 
+  // Opaque, with no backdrop filter: the bar is sticky over the text, and a
+  // blur behind it is drawn again on every frame the text under it changes
+  // (each key typed in a long note; docs/notes/issue-20i.md).
   return (
     <ToolbarPrimitive.Root
       aria-label="Formatting"
-      className={cn('flex flex-wrap items-center gap-1 border-b bg-background/95 px-2 py-1.5 backdrop-blur', className)}
+      className={cn('flex flex-wrap items-center gap-1 border-b bg-background px-2 py-1.5', className)}
     >
       {group(MARKS, state.marks, 'Text style')}
       <ToolbarPrimitive.Separator className="mx-1 h-5 w-px bg-border" />
