@@ -19,7 +19,7 @@ export function summary(samples: readonly number[]): Summary {
   return { n: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), max: r(s[s.length - 1] ?? Number.NaN) }
 }
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; tid: number; args?: { data?: { type?: string } } }
+export type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; tid: number; args?: { data?: { type?: string } } }
 
 export type KeystrokeCosts = {
   /** From each keydown to the end of the next frame's paint on the main thread (ms): includes the wait for the frame. */
@@ -37,16 +37,10 @@ export type KeystrokeCosts = {
  * work ends before the next) and answers each key's cost.
  */
 export async function traceKeystrokes(page: Page, type: () => Promise<void>): Promise<KeystrokeCosts> {
-  const cdp = await page.context().newCDPSession(page)
-  const events: TraceEvent[] = []
-  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])))
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'toplevel'] }, transferMode: 'ReportEvents' })
-  await type()
-  await page.waitForTimeout(100)
-  await cdp.send('Tracing.end')
-  await complete
-  await cdp.detach()
+  const { events } = await traceEvents(page, async () => {
+    await type()
+    await page.waitForTimeout(100)
+  })
 
   const keys = events.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown').sort((a, b) => a.ts - b.ts)
   const main = keys[0]?.tid
@@ -121,4 +115,61 @@ export function selfTimeByFunction(
   })
   const sorted = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)
   return Object.fromEntries(sorted.map(([k, v]) => [k, Math.round(v * 10) / 10]))
+}
+
+/** The trace events of the renderer while run() goes on (devtools.timeline, toplevel and user timing). */
+export async function traceEvents<T>(page: Page, run: () => Promise<T>, extraCategories: string[] = []): Promise<{ result: T; events: TraceEvent[] }> {
+  const cdp = await page.context().newCDPSession(page)
+  const events: TraceEvent[] = []
+  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])))
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['devtools.timeline', 'toplevel', 'blink.user_timing', ...extraCategories] },
+    transferMode: 'ReportEvents',
+  })
+  const result = await run()
+  await cdp.send('Tracing.end')
+  await complete
+  await cdp.detach()
+  return { result, events }
+}
+
+export type WindowCost = {
+  /** Main-thread tasks' wall time inside the window (ms). */
+  mainThread: number
+  /** The same tasks' CPU time (ms): what waiting for a core does not inflate. */
+  mainThreadCpu: number
+  /** The main thread's CPU time by trace event inside the window (ms; nested events overlap their parents). */
+  byEvent: Record<string, number>
+}
+
+/**
+ * What the main thread did in a window that ends at the user-timing mark
+ * `endMark` and began `ms` milliseconds before it (a window the page
+ * measured with performance.now(), which shares the trace's clock).
+ */
+export function windowCost(events: readonly TraceEvent[], endMark: string, ms: number): WindowCost | undefined {
+  const mark = events.find((e) => e.name === endMark && (e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b'))
+  if (!mark) return undefined
+  const to = mark.ts
+  const from = to - ms * 1000
+  const onMain = events.filter((e) => e.tid === mark.tid && e.ph === 'X' && e.dur !== undefined && e.ts < to && e.ts + (e.dur ?? 0) > from)
+  const share = (e: TraceEvent) => {
+    const dur = e.dur ?? 0
+    return dur === 0 ? 0 : (Math.min(to, e.ts + dur) - Math.max(from, e.ts)) / dur
+  }
+  const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')
+  const byEvent: Record<string, number> = {}
+  for (const e of onMain) byEvent[e.name] = (byEvent[e.name] ?? 0) + ((e.tdur ?? e.dur ?? 0) * share(e)) / 1000
+  const r = (n: number) => Math.round(n * 10) / 10
+  return {
+    mainThread: r(tasks.reduce((s, t) => s + (t.dur ?? 0) * share(t), 0) / 1000),
+    mainThreadCpu: r(tasks.reduce((s, t) => s + (t.tdur ?? 0) * share(t), 0) / 1000),
+    byEvent: Object.fromEntries(
+      Object.entries(byEvent)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25)
+        .map(([k, v]) => [k, r(v)]),
+    ),
+  }
 }

@@ -1,5 +1,6 @@
 import { Archive, DotsThreeVertical, DownloadSimple, FolderSimple, PushPin, PushPinSlash, ShareNetwork, Trash } from '@phosphor-icons/react'
-import { Button } from '@/components/ui/button'
+import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from 'react'
+import { Button, buttonVariants } from '@/components/ui/button'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -47,18 +48,30 @@ export function NoteActionsMenu({
   note,
   onDeleted,
   label,
+  defaultOpen,
+  autoFocus,
 }: {
   userId: string
   note: Pick<NoteSummary, 'id' | 'title' | 'folder' | 'pinned'>
   onDeleted?: () => void
   label?: string
+  /** Open at mount (a row's menu armed by the press that opens it). */
+  defaultOpen?: boolean
+  /** Take the focus at mount (a row's menu armed by its button taking the focus). */
+  autoFocus?: boolean
 }) {
   const remove = useDeleteNote()
   const title = noteTitle(note.title)
+  const trigger = useRef<HTMLButtonElement>(null)
+  useLayoutEffect(() => {
+    if (autoFocus) trigger.current?.focus()
+    // Only at mount: the button that had the focus was just replaced by this one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label={label ?? `Actions for ${title}`}>
+        <Button ref={trigger} variant="ghost" size="icon-sm" aria-label={label ?? `Actions for ${title}`}>
           <DotsThreeVertical size={18} aria-hidden />
         </Button>
       </DropdownMenuTrigger>
@@ -73,6 +86,47 @@ export function NoteActionsMenu({
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  )
+}
+
+const triggerClass = buttonVariants({ variant: 'ghost', size: 'icon-sm' })
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown'])
+
+/**
+ * The menu of a row of the notes list. A list draws twenty rows at once and
+ * a menu root (Radix's menu and popper, its document listeners, the delete
+ * mutation) is most of a row's cost, so a row's menu is first only its
+ * button; the menu mounts when the row is `armed` (the pointer came over it
+ * or the focus into it), when its button takes the focus (which moves to the
+ * same button of the mounted menu), or when the button is pressed before
+ * either (a touch): the menu then mounts open, as the press would have
+ * opened it.
+ */
+export function NoteRowMenu({ userId, note, armed }: { userId: string; note: Pick<NoteSummary, 'id' | 'title' | 'folder' | 'pinned'>; armed: boolean }) {
+  const [mount, setMount] = useState<'no' | 'focus' | 'open'>('no')
+  if (armed || mount !== 'no') return <NoteActionsMenu userId={userId} note={note} defaultOpen={mount === 'open'} autoFocus={mount === 'focus'} />
+  const open = (e: PointerEvent | KeyboardEvent) => {
+    e.preventDefault()
+    setMount('open')
+  }
+  return (
+    <button
+      type="button"
+      data-slot="button"
+      className={triggerClass}
+      aria-label={`Actions for ${noteTitle(note.title)}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onFocus={() => setMount((m) => (m === 'no' ? 'focus' : m))}
+      onPointerDown={(e) => {
+        if (e.button === 0 && !e.ctrlKey) open(e)
+      }}
+      onKeyDown={(e) => {
+        if (OPENING_KEYS.has(e.key)) open(e)
+      }}
+    >
+      <DotsThreeVertical size={18} aria-hidden />
+    </button>
   )
 }
 

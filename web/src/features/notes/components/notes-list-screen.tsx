@@ -11,7 +11,7 @@ import {
   UsersThree,
 } from '@phosphor-icons/react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useDeferredValue, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { LoadFailed } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -39,7 +39,7 @@ import { type NoteSort, useNotesUiStore } from '../stores/notes-ui-store'
 import { type FolderFilter, folderFilterOf, folderSwatch, inFolder, sortNotes } from '../utils/folders'
 import { notePreview, noteTitle } from '../utils/note-text'
 import { FolderMenu } from './folder-menu'
-import { NoteActionsMenu } from './note-row-menu'
+import { NoteRowMenu } from './note-row-menu'
 import { useDraggableNote } from './notes-dnd'
 
 /** Row height (px): title, preview and the meta line. The list is virtual: only rows on screen exist. */
@@ -63,12 +63,17 @@ const NoteRow = memo(function NoteRow({
   swatch: string | undefined
 }) {
   const drag = useDraggableNote(`list:${note.id}`, note)
+  // The row's menu mounts once the pointer or the focus comes to the row (NoteRowMenu).
+  const [armed, setArmed] = useState(false)
+  const arm = useCallback(() => setArmed(true), [])
   const title = noteTitle(note.title)
   const preview = notePreview(note.preview)
   return (
     <div
       ref={drag.setNodeRef}
       {...drag.rowProps}
+      onPointerEnter={arm}
+      onFocus={arm}
       className={cn(
         'group relative flex h-full items-start gap-2 border-b px-2 py-3 hover:bg-accent/50 md:px-4',
         drag.isDragging && 'opacity-40',
@@ -108,7 +113,7 @@ const NoteRow = memo(function NoteRow({
       </Link>
       {/* Above the row's link (after:inset-0) so it stays clickable. */}
       <div className="relative z-10 opacity-100 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100 md:has-[[data-state=open]]:opacity-100">
-        <NoteActionsMenu userId={userId} note={note} />
+        <NoteRowMenu userId={userId} note={note} armed={armed} />
       </div>
     </div>
   )
@@ -128,36 +133,58 @@ function ListSkeleton() {
   )
 }
 
-/** The notes, pinned first then by the chosen order, drawn as a virtual list: a thousand notes cost what twenty do. */
-function VirtualNotes({ notes, userId, showFolder, swatches }: { notes: NoteSummary[]; userId: string; showFolder: boolean; swatches: Map<string, string> }) {
-  const scroller = useRef<HTMLDivElement>(null)
+const rowSize = () => ROW
+
+/**
+ * The notes, pinned first then by the chosen order, drawn as a virtual list
+ * in `scroller`: a thousand notes cost what twenty do. The scroller is the
+ * one the skeleton was drawn in while the notes loaded, so its size is
+ * known (and read without a layout) before the first rows are drawn: the
+ * first commit has every row on screen, with no second render once the
+ * virtualiser has measured it. (With the notes already in the cache, the
+ * scroller and the list mount together: the list draws once the scroller's
+ * element is known.)
+ */
+function VirtualNotes({
+  scroller,
+  notes,
+  userId,
+  showFolder,
+  swatches,
+}: {
+  scroller: HTMLDivElement | null
+  notes: NoteSummary[]
+  userId: string
+  showFolder: boolean
+  swatches: Map<string, string>
+}) {
+  const [initialRect] = useState(() => ({ width: scroller?.clientWidth ?? 0, height: scroller?.clientHeight ?? 0 }))
   const virtual = useVirtualizer({
     count: notes.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW,
+    getScrollElement: () => scroller,
+    estimateSize: rowSize,
     overscan: 6,
-    getItemKey: (i) => notes[i]?.id ?? i,
+    initialRect,
+    getItemKey: useCallback((i: number) => notes[i]?.id ?? i, [notes]),
   })
   return (
-    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="notes-scroller">
-      <ul aria-label="Notes" className="relative w-full" style={{ height: virtual.getTotalSize() }}>
-        {virtual.getVirtualItems().map((item) => {
-          const note = notes[item.index]
-          if (!note) return null
-          return (
-            <li
-              key={item.key}
-              aria-setsize={notes.length}
-              aria-posinset={item.index + 1}
-              className="absolute top-0 left-0 w-full"
-              style={{ height: ROW, transform: `translateY(${item.start}px)` }}
-            >
-              <NoteRow note={note} userId={userId} showFolder={showFolder} swatch={note.folder ? swatches.get(note.folder.toLowerCase()) : undefined} />
-            </li>
-          )
-        })}
-      </ul>
-    </div>
+    <ul aria-label="Notes" className="relative w-full" style={{ height: virtual.getTotalSize() }}>
+      {virtual.getVirtualItems().map((item) => {
+        const note = notes[item.index]
+        if (!note) return null
+        return (
+          <li
+            key={item.key}
+            aria-setsize={notes.length}
+            aria-posinset={item.index + 1}
+            className="absolute top-0 left-0 w-full"
+            style={{ height: ROW, transform: `translateY(${item.start}px)` }}
+          >
+            <NoteRow note={note} userId={userId} showFolder={showFolder} swatch={note.folder ? swatches.get(note.folder.toLowerCase()) : undefined} />
+          </li>
+        )
+      })}
+    </ul>
   )
 }
 
@@ -174,6 +201,7 @@ export function NotesListScreen({ userId }: { userId: string }) {
   const filter = folderFilterOf(params)
   const notes = useNotes(userId)
   const folders = useFolders(userId)
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null)
   const { sort, setSort, setImportOpen } = useNotesUiStore()
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
@@ -265,35 +293,38 @@ export function NotesListScreen({ userId }: { userId: string }) {
           />
         </div>
       </header>
-      {notes.isPending ? (
-        <ListSkeleton />
+      {notes.isPending || (notes.isSuccess && shown.length > 0) ? (
+        // One scroller for the skeleton and then the notes (VirtualNotes reads its size).
+        <div ref={setScroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="notes-scroller">
+          {notes.isPending ? (
+            <ListSkeleton />
+          ) : (
+            <VirtualNotes scroller={scroller} notes={shown} userId={userId} showFolder={filter.kind === 'all'} swatches={swatches} />
+          )}
+        </div>
       ) : notes.isError ? (
         <LoadFailed what="Could not load your notes" error={notes.error} onRetry={() => void notes.refetch()} />
-      ) : shown.length === 0 ? (
-        query.trim() ? (
-          <EmptyState icon={MagnifyingGlass} title="No matching notes" description={`No note here has “${query.trim()}” in its title or first lines.`} />
-        ) : notes.data.length === 0 ? (
-          <EmptyState icon={Notebook} title="No notes yet" description="Write your first note, or bring your notes along from markdown files.">
-            <Button onClick={() => navigate('/app/notes/new')}>
-              <Plus size={16} aria-hidden /> New note
-            </Button>
-            <Button variant="outline" onClick={() => setImportOpen(true)}>
-              <UploadSimple size={16} aria-hidden /> Import markdown
-            </Button>
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={FolderSimple}
-            title={filter.kind === 'uncategorized' ? 'Every note is in a folder' : `No notes in ${title}`}
-            description={filter.kind === 'uncategorized' ? 'Notes without a folder show here.' : 'Create a note here, or drag notes onto this folder in the sidebar.'}
-          >
-            <Button onClick={() => navigate(newNoteHref)}>
-              <Plus size={16} aria-hidden /> New note
-            </Button>
-          </EmptyState>
-        )
+      ) : query.trim() ? (
+        <EmptyState icon={MagnifyingGlass} title="No matching notes" description={`No note here has “${query.trim()}” in its title or first lines.`} />
+      ) : notes.data.length === 0 ? (
+        <EmptyState icon={Notebook} title="No notes yet" description="Write your first note, or bring your notes along from markdown files.">
+          <Button onClick={() => navigate('/app/notes/new')}>
+            <Plus size={16} aria-hidden /> New note
+          </Button>
+          <Button variant="outline" onClick={() => setImportOpen(true)}>
+            <UploadSimple size={16} aria-hidden /> Import markdown
+          </Button>
+        </EmptyState>
       ) : (
-        <VirtualNotes notes={shown} userId={userId} showFolder={filter.kind === 'all'} swatches={swatches} />
+        <EmptyState
+          icon={FolderSimple}
+          title={filter.kind === 'uncategorized' ? 'Every note is in a folder' : `No notes in ${title}`}
+          description={filter.kind === 'uncategorized' ? 'Notes without a folder show here.' : 'Create a note here, or drag notes onto this folder in the sidebar.'}
+        >
+          <Button onClick={() => navigate(newNoteHref)}>
+            <Plus size={16} aria-hidden /> New note
+          </Button>
+        </EmptyState>
       )}
     </div>
   )
