@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,25 +33,39 @@ func waitFor(t *testing.T, timeout time.Duration, what string, cond func() bool)
 	}
 }
 
+// watch runs c.Watch on pool until stop is called or the test ends, and
+// waits for its first load. stop returns what Watch returned.
+func watch(t *testing.T, c *Cache, pool *pgxpool.Pool) (stop func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- c.Watch(ctx, pool) }()
+	var once sync.Once
+	var err error
+	stop = func() error {
+		once.Do(func() { cancel(); err = <-done })
+		return err
+	}
+	t.Cleanup(func() { stop() })
+	select {
+	case <-c.Ready():
+	case <-time.After(30 * time.Second):
+		t.Fatal("no first load")
+	}
+	return stop
+}
+
 func TestWatchReloadsOnNotify(t *testing.T) {
 	f := setup(t)
 	// Watch through the authenticator's pool, as the gateway does.
 	pool := connect(t, f.db.AuthenticatorURL())
 	c := New(Config{Schemas: []string{"api"}, Debounce: 20 * time.Millisecond, MinBackoff: 20 * time.Millisecond}, testLogger(t))
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- c.Watch(ctx, pool) }()
+	stop := watch(t, c, pool)
 	t.Cleanup(func() {
-		cancel()
-		if err := <-done; !errors.Is(err, context.Canceled) {
+		if err := stop(); !errors.Is(err, context.Canceled) {
 			t.Errorf("Watch returned %v, want context.Canceled", err)
 		}
 	})
-	select {
-	case <-c.Ready():
-	case <-time.After(5 * time.Second):
-		t.Fatal("no first load")
-	}
 
 	// DDL fires the event trigger of migration 0001; no explicit reload.
 	start := time.Now()
@@ -127,11 +142,7 @@ func TestAwaitPendingReload(t *testing.T) {
 	// A debounce long enough that a loaded machine does not end it
 	// between the notification and the checks below.
 	c := New(Config{Schemas: []string{"api"}, Debounce: 3 * time.Second}, testLogger(t))
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- c.Watch(ctx, pool) }()
-	t.Cleanup(func() { cancel(); <-done })
-	<-c.Ready()
+	watch(t, c, pool)
 
 	if c.AwaitPendingReload(t.Context()) {
 		t.Fatal("AwaitPendingReload waited with no reload asked for")
@@ -173,10 +184,7 @@ func TestCatchUpHearsWhatWasCommittedBefore(t *testing.T) {
 	f := setup(t)
 	pool := connect(t, f.db.AuthenticatorURL())
 	c := New(Config{Schemas: []string{"api"}, Debounce: 200 * time.Millisecond}, testLogger(t))
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- c.Watch(ctx, pool) }()
-	<-c.Ready()
+	stop := watch(t, c, pool)
 	waitFor(t, 10*time.Second, "the listener", func() bool {
 		c.syncMu.Lock()
 		defer c.syncMu.Unlock()
@@ -203,8 +211,7 @@ func TestCatchUpHearsWhatWasCommittedBefore(t *testing.T) {
 	}
 
 	// A stopped listener answers at once.
-	cancel()
-	<-done
+	stop()
 	waitFor(t, 10*time.Second, "the listener to stop", func() bool {
 		c.syncMu.Lock()
 		defer c.syncMu.Unlock()
