@@ -3,7 +3,7 @@
 // still open them, and the focus stays on the button when it is replaced.
 
 import { expect, test } from '../fixtures'
-import { dbInsert, signedIn } from '../writing'
+import { dbInsert, dbRows, signedIn } from '../writing'
 
 test('row menus: keyboard and a press before any hover', async ({ page, account }) => {
   const { userId } = await signedIn(page, account)
@@ -32,4 +32,8 @@ test('row menus: keyboard and a press before any hover', async ({ page, account 
   await expect(page.getByRole('menuitem', { name: 'Pin to top' })).toBeVisible()
   await page.getByRole('menuitem', { name: 'Pin to top' }).click()
   await expect(list.getByLabel('Pinned')).toHaveCount(1)
+  // The menu opened by that press did the work: the server has the pin.
+  await expect
+    .poll(async () => (await dbRows<{ title: string }>(`notes?user_id=eq.${userId}&pinned=is.true&select=title`)).map((n) => n.title))
+    .toEqual(['Note 1'])
 })
