@@ -82,13 +82,18 @@ func stmtsOf(pg *pgconn.PgConn) *preparedStmts {
 func readyConn(ctx context.Context, pg *pgconn.PgConn, snap *schemacache.Snapshot) error {
 	p := stmtsOf(pg)
 	if p.responseGUCs == nil {
-		sd, err := pg.Prepare(ctx, responseGUCsName, sqlgen.ResponseGUCs, nil)
-		if err != nil {
-			return fmt.Errorf("prepare the response settings statement: %w", err)
-		}
+		// The statement is prepared last and recorded at once: when the
+		// client goes away between two round trips, pgconn returns the
+		// context's error without touching the connection, which goes
+		// back to the pool, so nothing may exist on the server that the
+		// connection's record lacks.
 		iso, err := pg.Exec(ctx, "SHOW default_transaction_isolation").ReadAll()
 		if err != nil {
 			return fmt.Errorf("read the default isolation: %w", err)
+		}
+		sd, err := prepareNamed(ctx, pg, responseGUCsName, sqlgen.ResponseGUCs)
+		if err != nil {
+			return fmt.Errorf("prepare the response settings statement: %w", err)
 		}
 		p.readCommitted = len(iso) == 1 && len(iso[0].Rows) == 1 && string(iso[0].Rows[0][0]) == "read committed"
 		p.responseGUCs = sd
@@ -117,12 +122,29 @@ func prepareSetup(ctx context.Context, pg *pgconn.PgConn, shape setupShape) (*pg
 	sd := p.setups[shape]
 	if sd == nil {
 		var err error
-		if sd, err = pg.Prepare(ctx, shape.name(), shape.sql(), nil); err != nil {
+		if sd, err = prepareNamed(ctx, pg, shape.name(), shape.sql()); err != nil {
 			return nil, fmt.Errorf("prepare the setup statement: %w", err)
 		}
 		p.setups[shape] = sd
 	}
 	return sd, nil
+}
+
+// prepareNamed prepares sql as name on pg. A statement of that name the
+// connection's record does not know of (42P05) is one an interrupted
+// request left behind: it is deallocated and prepared again, so that such
+// a slip costs a round trip instead of every later request on the
+// connection.
+func prepareNamed(ctx context.Context, pg *pgconn.PgConn, name, sql string) (*pgconn.StatementDescription, error) {
+	sd, err := pg.Prepare(ctx, name, sql, nil)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "42P05" {
+		if _, err := pg.Exec(ctx, "DEALLOCATE "+name).ReadAll(); err != nil {
+			return nil, fmt.Errorf("deallocate the stale %s: %w", name, err)
+		}
+		sd, err = pg.Prepare(ctx, name, sql, nil)
+	}
+	return sd, err
 }
 
 // prepareDue says queueMain will ask to prepare sql after it runs (its

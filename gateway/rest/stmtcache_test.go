@@ -3,9 +3,11 @@ package rest
 import (
 	"context"
 	"fmt"
+	"net"
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -146,4 +148,75 @@ func TestReadsWithoutBegin(t *testing.T) {
 	if err := b.db.Pool.QueryRow(ctx, `SELECT count(*) FROM test.clients WHERE id = 60`).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("a GET wrote: %d rows (%v)", n, err)
 	}
+}
+
+// A client that goes away while its request readies the connection (a
+// browser aborts fetches when the user navigates) must not leave the
+// connection in a state that fails every later request on it. In CI the
+// response settings statement was prepared on the server, the context was
+// cancelled before the next round trip, and the connection went back to
+// the pool with the statement unrecorded: everything it served afterwards
+// answered 42P05 "prepared statement daybase_rest_response already
+// exists". Here the context is cancelled as each of readyConn's round
+// trips is answered in turn, and the connection must then serve a request;
+// and a statement of that name left on the server by any other slip is
+// replaced, not tripped on.
+func TestReadyConnSurvivesACancelledClient(t *testing.T) {
+	b := setupREST(t)
+	snap := b.cache.Snapshot()
+	for at := 0; at <= 2; at++ { // 0: no cancel, the name prepared beforehand
+		cfg := b.db.AuthenticatorPool(t).Config().ConnConfig.Config.Copy()
+		var wire *cancelAtReply
+		dial := cfg.DialFunc
+		cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+			c, err := dial(ctx, network, addr)
+			wire = &cancelAtReply{Conn: c}
+			return wire, err
+		}
+		pg, err := pgconn.ConnectConfig(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if at == 0 {
+			if _, err := pg.Prepare(context.Background(), responseGUCsName, "SELECT 1", nil); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			ctx, cancel := context.WithCancel(context.Background())
+			wire.writes, wire.at, wire.cancel = 0, at, cancel
+			_ = readyConn(ctx, pg, snap) // fails, or ends as its last answer arrives
+			if ctx.Err() == nil || pg.IsClosed() {
+				t.Fatalf("round trip %d: cancelled %v, connection closed %v; the case under test did not happen", at, ctx.Err() != nil, pg.IsClosed())
+			}
+		}
+		if err := readyConn(context.Background(), pg, snap); err != nil {
+			t.Fatalf("round trip %d: the next request on the connection: %v", at, err)
+		}
+		if _, err := pg.ExecStatement(context.Background(), stmtsOf(pg).responseGUCs, nil, nil, nil).Close(); err != nil {
+			t.Fatalf("round trip %d: the response statement: %v", at, err)
+		}
+		pg.Close(context.Background())
+	}
+}
+
+// cancelAtReply cancels a context once the answer to the at-th message
+// written (after it is armed) has been read in full: a read ending with
+// ReadyForQuery ('Z', length 5, status).
+type cancelAtReply struct {
+	net.Conn
+	writes, at int
+	cancel     context.CancelFunc
+}
+
+func (c *cancelAtReply) Write(b []byte) (int, error) {
+	c.writes++
+	return c.Conn.Write(b)
+}
+
+func (c *cancelAtReply) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	if c.cancel != nil && c.writes == c.at && n >= 6 && b[n-6] == 'Z' && b[n-2] == 5 {
+		c.cancel()
+	}
+	return n, err
 }
