@@ -80,6 +80,13 @@ export function DeferredMenu<P extends object = Record<never, never>>({ menu: Me
         press()
       }
     },
+    // A click with no pointerdown before it: the one index.html kept while
+    // the prerendered page was not yet the app's and clicked again after
+    // hydration (lib/early-clicks.ts), or a press whose pointerdown came
+    // before React listened. Radix's trigger ignores clicks; this one opens.
+    onClick: () => {
+      if (!show) press()
+    },
   })
   if (!show) return placeholder
   return (
