@@ -8581,15 +8581,7 @@ ALTER TABLE ONLY auth.outbox
 --
 
 ALTER TABLE ONLY auth.refresh_tokens
-    ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (id);
-
-
---
--- Name: refresh_tokens refresh_tokens_token_key; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.refresh_tokens
-    ADD CONSTRAINT refresh_tokens_token_key UNIQUE (token);
+    ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (token);
 
 
 --
