@@ -119,6 +119,20 @@ CREATE DOMAIN auth.aal_level AS text
 
 
 --
+-- Name: refresh_grant_result; Type: TYPE; Schema: auth; Owner: -
+--
+
+CREATE TYPE auth.refresh_grant_result AS (
+	outcome text,
+	issued_token text,
+	session_id uuid,
+	user_id uuid,
+	aal text,
+	amr jsonb
+);
+
+
+--
 -- Name: assert_data_access(); Type: FUNCTION; Schema: auth; Owner: -
 --
 
@@ -235,10 +249,11 @@ $$;
 -- Name: refresh_token_grant(text, text, interval); Type: FUNCTION; Schema: auth; Owner: -
 --
 
-CREATE FUNCTION auth.refresh_token_grant(p_token text, p_new_token text, p_reuse_interval interval) RETURNS TABLE(outcome text, issued_token text, session_id uuid, user_id uuid, aal text, amr jsonb)
+CREATE FUNCTION auth.refresh_token_grant(p_token text, p_new_token text, p_reuse_interval interval) RETURNS SETOF auth.refresh_grant_result
     LANGUAGE plpgsql ROWS 1
     AS $$
 DECLARE
+  r       auth.refresh_grant_result;
   t       auth.refresh_tokens%ROWTYPE;
   active  auth.refresh_tokens%ROWTYPE;
   fresh   boolean := true;
@@ -329,13 +344,9 @@ BEGIN
                              FROM auth.mfa_amr_claims c WHERE c.session_id = t.session_id
                             ORDER BY c.updated_at DESC));
   END IF;
-  outcome := CASE WHEN v_token = p_new_token THEN 'issued' ELSE 'reused_active' END;
-  issued_token := v_token;
-  session_id := t.session_id;
-  user_id := t.user_id;
-  aal := v_aal;
-  amr := v_amr;
-  RETURN NEXT;
+  r := ROW(CASE WHEN v_token = p_new_token THEN 'issued' ELSE 'reused_active' END,
+           v_token, t.session_id, t.user_id, v_aal, v_amr);
+  RETURN NEXT r;
 END
 $$;
 
@@ -8581,15 +8592,7 @@ ALTER TABLE ONLY auth.outbox
 --
 
 ALTER TABLE ONLY auth.refresh_tokens
-    ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (id);
-
-
---
--- Name: refresh_tokens refresh_tokens_token_key; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.refresh_tokens
-    ADD CONSTRAINT refresh_tokens_token_key UNIQUE (token);
+    ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (token);
 
 
 --

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -65,8 +67,19 @@ func ScanUser(row pgx.Row, extra ...any) (*wire.User, error) {
 	} else if err := json.Unmarshal(factors, &u.Factors); err != nil {
 		return nil, fmt.Errorf("factors: %w", err)
 	}
+	// user_columns.sql leaves the order to Go (no Sort node per answer).
+	sortByCreatedAt(u.Identities, func(i wire.Identity) time.Time { return i.CreatedAt })
+	sortByCreatedAt(u.Factors, func(f wire.Factor) time.Time { return f.CreatedAt })
 	u.Normalise()
 	return u, nil
+}
+
+// sortByCreatedAt orders a user's identities or factors oldest first, as
+// GoTrue lists them; equal times keep the order PostgreSQL gave.
+func sortByCreatedAt[T any](s []T, at func(T) time.Time) {
+	if len(s) > 1 {
+		slices.SortStableFunc(s, func(a, b T) int { return at(a).Compare(at(b)) })
+	}
 }
 
 // NewUser is what CreateUser stores.
