@@ -2076,9 +2076,10 @@ CREATE FUNCTION private.next_task_sort_order(p_user_id uuid) RETURNS integer
     SET search_path TO ''
     AS $$
 BEGIN
-  RETURN (
-  SELECT coalesce(max(sort_order), 0) + 1 FROM public.tasks WHERE user_id = p_user_id
-  );
+  RETURN coalesce((SELECT t.sort_order FROM public.tasks t
+                    WHERE t.user_id = p_user_id
+                    ORDER BY t.sort_order DESC
+                    LIMIT 1), 0) + 1;
 END
 $$;
 
