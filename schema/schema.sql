@@ -6128,7 +6128,7 @@ $$;
 CREATE FUNCTION public.import_chunk(p_batch_id uuid, p_rows jsonb) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
-    AS $$
+    AS $_$
 DECLARE
   v_uid     uuid := auth.uid();
   v_row     jsonb;
@@ -6136,7 +6136,7 @@ DECLARE
   v_kind    text;
   v_target  uuid;
   v_created boolean;
-  v_ref     uuid;
+  v_project uuid;
   v_parent  uuid;
   v_at      integer;
   v_new     integer := 0;
@@ -6149,6 +6149,15 @@ DECLARE
   v_ids     uuid[];
   v_made    boolean[] := '{}';
   v_old     integer;
+  -- What the chunk inserts, in its order: tasks (row, id, project, parent)
+  -- and comments (row, id, task).
+  v_tasks         jsonb[] := '{}';
+  v_task_ids      uuid[] := '{}';
+  v_task_projects uuid[] := '{}';
+  v_task_parents  uuid[] := '{}';
+  v_comments      jsonb[] := '{}';
+  v_comment_ids   uuid[] := '{}';
+  v_comment_tasks uuid[] := '{}';
 BEGIN
   PERFORM auth.assert_data_access();
   IF v_uid IS NULL THEN
@@ -6164,15 +6173,14 @@ BEGIN
     RAISE EXCEPTION 'Import chunk must be an array of at most 1000 rows' USING ERRCODE = '22023';
   END IF;
 
-  -- Probed by key (the primary key), not the whole batch: a late chunk of
-  -- a big file reads its ~100 keys, not the thousands before them.
-  SELECT coalesce(array_agg(i.row_key), '{}'), coalesce(array_agg(i.kind), '{}'), coalesce(array_agg(i.target_id), '{}')
-    INTO v_keys, v_kinds, v_ids
-    FROM public.import_batch_items i
-   WHERE i.batch_id = p_batch_id
-     AND i.row_key = ANY (ARRAY(SELECT DISTINCT r.value ->> f.name
-                                  FROM jsonb_array_elements(p_rows) r, unnest(ARRAY['key', 'project', 'parent', 'task']) f (name)
-                                 WHERE jsonb_typeof(r.value) = 'object' AND r.value ->> f.name IS NOT NULL));
+  -- Probed by key (the primary key), with a plan made for this chunk's keys.
+  EXECUTE 'SELECT coalesce(array_agg(i.row_key), ''{}''), coalesce(array_agg(i.kind), ''{}''), coalesce(array_agg(i.target_id), ''{}'')
+             FROM public.import_batch_items i
+            WHERE i.batch_id = $1 AND i.row_key = ANY ($2)'
+     INTO v_keys, v_kinds, v_ids
+    USING p_batch_id, ARRAY(SELECT DISTINCT r.value ->> f.name
+                              FROM jsonb_array_elements(p_rows) r, unnest(ARRAY['key', 'project', 'parent', 'task']) f (name)
+                             WHERE jsonb_typeof(r.value) = 'object' AND r.value ->> f.name IS NOT NULL);
   v_old := cardinality(v_keys);
 
   FOR v_row IN SELECT value FROM jsonb_array_elements(p_rows) LOOP
@@ -6199,7 +6207,7 @@ BEGIN
       END IF;
 
     ELSIF v_kind = 'task' THEN
-      v_ref := NULL;
+      v_project := NULL;
       v_parent := NULL;
       IF v_row ->> 'project' IS NOT NULL THEN
         v_at := array_position(v_keys, v_row ->> 'project');
@@ -6207,7 +6215,7 @@ BEGIN
           RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
             DETAIL = format('Row %s names project row %s.', v_key, v_row ->> 'project');
         END IF;
-        v_ref := v_ids[v_at];
+        v_project := v_ids[v_at];
       END IF;
       IF v_row ->> 'parent' IS NOT NULL THEN
         v_at := array_position(v_keys, v_row ->> 'parent');
@@ -6217,14 +6225,11 @@ BEGIN
         END IF;
         v_parent := v_ids[v_at];
       END IF;
-      INSERT INTO public.tasks (title, notes, due_date, due_time, priority, tags, project_id, parent_id,
-                                reminders, recurrence, is_completed, completed_at)
-      VALUES (v_row ->> 'title', v_row ->> 'notes', (v_row ->> 'due_date')::date, (v_row ->> 'due_time')::timestamptz,
-              coalesce((v_row ->> 'priority')::smallint, 0), v_row ->> 'tags', v_ref, v_parent,
-              coalesce((SELECT array_agg(r::integer) FROM jsonb_array_elements_text(v_row -> 'reminders') r), '{}'),
-              v_row ->> 'recurrence', coalesce((v_row ->> 'is_completed')::boolean, false),
-              (v_row ->> 'completed_at')::timestamptz)
-      RETURNING id INTO v_target;
+      v_target := extensions.gen_random_uuid();
+      v_tasks := array_append(v_tasks, v_row);
+      v_task_ids := array_append(v_task_ids, v_target);
+      v_task_projects := array_append(v_task_projects, v_project);
+      v_task_parents := array_append(v_task_parents, v_parent);
 
     ELSE
       v_at := array_position(v_keys, v_row ->> 'task');
@@ -6232,16 +6237,38 @@ BEGIN
         RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
           DETAIL = format('Row %s comments on task row %s.', v_key, v_row ->> 'task');
       END IF;
-      INSERT INTO public.task_comments (task_id, content) VALUES (v_ids[v_at], v_row ->> 'content')
-      RETURNING id INTO v_target;
+      v_target := extensions.gen_random_uuid();
+      v_comments := array_append(v_comments, v_row);
+      v_comment_ids := array_append(v_comment_ids, v_target);
+      v_comment_tasks := array_append(v_comment_tasks, v_ids[v_at]);
     END IF;
 
-    v_keys := v_keys || v_key;
-    v_kinds := v_kinds || v_kind;
-    v_ids := v_ids || v_target;
-    v_made := v_made || v_created;
+    v_keys := array_append(v_keys, v_key);
+    v_kinds := array_append(v_kinds, v_kind);
+    v_ids := array_append(v_ids, v_target);
+    v_made := array_append(v_made, v_created);
     v_new := v_new + 1;
   END LOOP;
+
+  IF cardinality(v_tasks) > 0 THEN
+    INSERT INTO public.tasks (id, title, notes, due_date, due_time, priority, tags, project_id, parent_id,
+                              reminders, recurrence, is_completed, completed_at, sort_order)
+    SELECT t.id, t.r ->> 'title', t.r ->> 'notes', (t.r ->> 'due_date')::date, (t.r ->> 'due_time')::timestamptz,
+           coalesce((t.r ->> 'priority')::smallint, 0), t.r ->> 'tags', t.project, t.parent,
+           coalesce((SELECT array_agg(m::integer) FROM jsonb_array_elements_text(t.r -> 'reminders') m), '{}'),
+           t.r ->> 'recurrence', coalesce((t.r ->> 'is_completed')::boolean, false),
+           (t.r ->> 'completed_at')::timestamptz,
+           s.first + t.n::integer - 1
+      FROM unnest(v_tasks, v_task_ids, v_task_projects, v_task_parents) WITH ORDINALITY AS t (r, id, project, parent, n),
+           (SELECT private.next_task_sort_order(v_uid) AS first) s
+     ORDER BY t.n;
+  END IF;
+  IF cardinality(v_comments) > 0 THEN
+    INSERT INTO public.task_comments (id, task_id, content)
+    SELECT c.id, c.task, c.r ->> 'content'
+      FROM unnest(v_comments, v_comment_ids, v_comment_tasks) WITH ORDINALITY AS c (r, id, task, n)
+     ORDER BY c.n;
+  END IF;
 
   INSERT INTO public.import_batch_items (batch_id, row_key, kind, target_id, created)
   SELECT p_batch_id, k, t, id, c
@@ -6251,7 +6278,7 @@ BEGIN
   UPDATE public.import_batches b SET status = 'done' WHERE b.id = p_batch_id AND v_done >= b.total_rows;
   RETURN jsonb_build_object('created', v_new, 'skipped', v_skipped, 'done', v_done);
 END
-$$;
+$_$;
 
 
 --
