@@ -4310,6 +4310,25 @@ $$;
 
 
 --
+-- Name: tasks_log_created(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.tasks_log_created() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  INSERT INTO public.activity_logs (user_id, task_id, project_id, activity_type, activity_description, entity_name, metadata)
+  SELECT a.actor, c.id, c.project_id, 'task_created', left(format('Created task "%s"', c.title), 1000), left(c.title, 500),
+         '{"source": "trigger"}'
+    FROM created c CROSS JOIN LATERAL (SELECT coalesce(auth.uid(), c.user_id) AS actor) a
+   WHERE EXISTS (SELECT FROM auth.users u WHERE u.id = a.actor);
+  RETURN NULL;
+END
+$$;
+
+
+--
 -- Name: tasks_notify_assignee(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -10326,7 +10345,14 @@ CREATE TRIGGER log_activity AFTER INSERT ON public.task_comments FOR EACH ROW EX
 -- Name: tasks log_activity; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER log_activity AFTER INSERT OR UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.tasks_log_activity();
+CREATE TRIGGER log_activity AFTER UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.tasks_log_activity();
+
+
+--
+-- Name: tasks log_created; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER log_created AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS created FOR EACH STATEMENT EXECUTE FUNCTION private.tasks_log_created();
 
 
 --
@@ -14362,6 +14388,13 @@ GRANT ALL ON FUNCTION private.task_access(p_user_id uuid, p_task_id uuid) TO ser
 
 GRANT ALL ON FUNCTION private.task_title(p_task_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.task_title(p_task_id uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION tasks_log_created(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.tasks_log_created() FROM PUBLIC;
 
 
 --
