@@ -2087,9 +2087,10 @@ CREATE FUNCTION private.next_task_sort_order(p_user_id uuid) RETURNS integer
     SET search_path TO ''
     AS $$
 BEGIN
-  RETURN (
-  SELECT coalesce(max(sort_order), 0) + 1 FROM public.tasks WHERE user_id = p_user_id
-  );
+  RETURN coalesce((SELECT t.sort_order FROM public.tasks t
+                    WHERE t.user_id = p_user_id
+                    ORDER BY t.sort_order DESC
+                    LIMIT 1), 0) + 1;
 END
 $$;
 
@@ -4320,6 +4321,25 @@ $$;
 
 
 --
+-- Name: tasks_log_created(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.tasks_log_created() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+BEGIN
+  INSERT INTO public.activity_logs (user_id, task_id, project_id, activity_type, activity_description, entity_name, metadata)
+  SELECT a.actor, c.id, c.project_id, 'task_created', left(format('Created task "%s"', c.title), 1000), left(c.title, 500),
+         '{"source": "trigger"}'
+    FROM created c CROSS JOIN LATERAL (SELECT coalesce(auth.uid(), c.user_id) AS actor) a
+   WHERE EXISTS (SELECT FROM auth.users u WHERE u.id = a.actor);
+  RETURN NULL;
+END
+$$;
+
+
+--
 -- Name: tasks_notify_assignee(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -6138,7 +6158,7 @@ $$;
 CREATE FUNCTION public.import_chunk(p_batch_id uuid, p_rows jsonb) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
-    AS $$
+    AS $_$
 DECLARE
   v_uid     uuid := auth.uid();
   v_row     jsonb;
@@ -6146,7 +6166,7 @@ DECLARE
   v_kind    text;
   v_target  uuid;
   v_created boolean;
-  v_ref     uuid;
+  v_project uuid;
   v_parent  uuid;
   v_at      integer;
   v_new     integer := 0;
@@ -6159,6 +6179,15 @@ DECLARE
   v_ids     uuid[];
   v_made    boolean[] := '{}';
   v_old     integer;
+  -- What the chunk inserts, in its order: tasks (row, id, project, parent)
+  -- and comments (row, id, task).
+  v_tasks         jsonb[] := '{}';
+  v_task_ids      uuid[] := '{}';
+  v_task_projects uuid[] := '{}';
+  v_task_parents  uuid[] := '{}';
+  v_comments      jsonb[] := '{}';
+  v_comment_ids   uuid[] := '{}';
+  v_comment_tasks uuid[] := '{}';
 BEGIN
   PERFORM auth.assert_data_access();
   IF v_uid IS NULL THEN
@@ -6174,15 +6203,14 @@ BEGIN
     RAISE EXCEPTION 'Import chunk must be an array of at most 1000 rows' USING ERRCODE = '22023';
   END IF;
 
-  -- Probed by key (the primary key), not the whole batch: a late chunk of
-  -- a big file reads its ~100 keys, not the thousands before them.
-  SELECT coalesce(array_agg(i.row_key), '{}'), coalesce(array_agg(i.kind), '{}'), coalesce(array_agg(i.target_id), '{}')
-    INTO v_keys, v_kinds, v_ids
-    FROM public.import_batch_items i
-   WHERE i.batch_id = p_batch_id
-     AND i.row_key = ANY (ARRAY(SELECT DISTINCT r.value ->> f.name
-                                  FROM jsonb_array_elements(p_rows) r, unnest(ARRAY['key', 'project', 'parent', 'task']) f (name)
-                                 WHERE jsonb_typeof(r.value) = 'object' AND r.value ->> f.name IS NOT NULL));
+  -- Probed by key (the primary key), with a plan made for this chunk's keys.
+  EXECUTE 'SELECT coalesce(array_agg(i.row_key), ''{}''), coalesce(array_agg(i.kind), ''{}''), coalesce(array_agg(i.target_id), ''{}'')
+             FROM public.import_batch_items i
+            WHERE i.batch_id = $1 AND i.row_key = ANY ($2)'
+     INTO v_keys, v_kinds, v_ids
+    USING p_batch_id, ARRAY(SELECT DISTINCT r.value ->> f.name
+                              FROM jsonb_array_elements(p_rows) r, unnest(ARRAY['key', 'project', 'parent', 'task']) f (name)
+                             WHERE jsonb_typeof(r.value) = 'object' AND r.value ->> f.name IS NOT NULL);
   v_old := cardinality(v_keys);
 
   FOR v_row IN SELECT value FROM jsonb_array_elements(p_rows) LOOP
@@ -6209,7 +6237,7 @@ BEGIN
       END IF;
 
     ELSIF v_kind = 'task' THEN
-      v_ref := NULL;
+      v_project := NULL;
       v_parent := NULL;
       IF v_row ->> 'project' IS NOT NULL THEN
         v_at := array_position(v_keys, v_row ->> 'project');
@@ -6217,7 +6245,7 @@ BEGIN
           RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
             DETAIL = format('Row %s names project row %s.', v_key, v_row ->> 'project');
         END IF;
-        v_ref := v_ids[v_at];
+        v_project := v_ids[v_at];
       END IF;
       IF v_row ->> 'parent' IS NOT NULL THEN
         v_at := array_position(v_keys, v_row ->> 'parent');
@@ -6227,14 +6255,11 @@ BEGIN
         END IF;
         v_parent := v_ids[v_at];
       END IF;
-      INSERT INTO public.tasks (title, notes, due_date, due_time, priority, tags, project_id, parent_id,
-                                reminders, recurrence, is_completed, completed_at)
-      VALUES (v_row ->> 'title', v_row ->> 'notes', (v_row ->> 'due_date')::date, (v_row ->> 'due_time')::timestamptz,
-              coalesce((v_row ->> 'priority')::smallint, 0), v_row ->> 'tags', v_ref, v_parent,
-              coalesce((SELECT array_agg(r::integer) FROM jsonb_array_elements_text(v_row -> 'reminders') r), '{}'),
-              v_row ->> 'recurrence', coalesce((v_row ->> 'is_completed')::boolean, false),
-              (v_row ->> 'completed_at')::timestamptz)
-      RETURNING id INTO v_target;
+      v_target := extensions.gen_random_uuid();
+      v_tasks := array_append(v_tasks, v_row);
+      v_task_ids := array_append(v_task_ids, v_target);
+      v_task_projects := array_append(v_task_projects, v_project);
+      v_task_parents := array_append(v_task_parents, v_parent);
 
     ELSE
       v_at := array_position(v_keys, v_row ->> 'task');
@@ -6242,16 +6267,38 @@ BEGIN
         RAISE EXCEPTION 'Import row refers to a row not imported yet' USING ERRCODE = '22023',
           DETAIL = format('Row %s comments on task row %s.', v_key, v_row ->> 'task');
       END IF;
-      INSERT INTO public.task_comments (task_id, content) VALUES (v_ids[v_at], v_row ->> 'content')
-      RETURNING id INTO v_target;
+      v_target := extensions.gen_random_uuid();
+      v_comments := array_append(v_comments, v_row);
+      v_comment_ids := array_append(v_comment_ids, v_target);
+      v_comment_tasks := array_append(v_comment_tasks, v_ids[v_at]);
     END IF;
 
-    v_keys := v_keys || v_key;
-    v_kinds := v_kinds || v_kind;
-    v_ids := v_ids || v_target;
-    v_made := v_made || v_created;
+    v_keys := array_append(v_keys, v_key);
+    v_kinds := array_append(v_kinds, v_kind);
+    v_ids := array_append(v_ids, v_target);
+    v_made := array_append(v_made, v_created);
     v_new := v_new + 1;
   END LOOP;
+
+  IF cardinality(v_tasks) > 0 THEN
+    INSERT INTO public.tasks (id, title, notes, due_date, due_time, priority, tags, project_id, parent_id,
+                              reminders, recurrence, is_completed, completed_at, sort_order)
+    SELECT t.id, t.r ->> 'title', t.r ->> 'notes', (t.r ->> 'due_date')::date, (t.r ->> 'due_time')::timestamptz,
+           coalesce((t.r ->> 'priority')::smallint, 0), t.r ->> 'tags', t.project, t.parent,
+           coalesce((SELECT array_agg(m::integer) FROM jsonb_array_elements_text(t.r -> 'reminders') m), '{}'),
+           t.r ->> 'recurrence', coalesce((t.r ->> 'is_completed')::boolean, false),
+           (t.r ->> 'completed_at')::timestamptz,
+           s.first + t.n::integer - 1
+      FROM unnest(v_tasks, v_task_ids, v_task_projects, v_task_parents) WITH ORDINALITY AS t (r, id, project, parent, n),
+           (SELECT private.next_task_sort_order(v_uid) AS first) s
+     ORDER BY t.n;
+  END IF;
+  IF cardinality(v_comments) > 0 THEN
+    INSERT INTO public.task_comments (id, task_id, content)
+    SELECT c.id, c.task, c.r ->> 'content'
+      FROM unnest(v_comments, v_comment_ids, v_comment_tasks) WITH ORDINALITY AS c (r, id, task, n)
+     ORDER BY c.n;
+  END IF;
 
   INSERT INTO public.import_batch_items (batch_id, row_key, kind, target_id, created)
   SELECT p_batch_id, k, t, id, c
@@ -6261,7 +6308,7 @@ BEGIN
   UPDATE public.import_batches b SET status = 'done' WHERE b.id = p_batch_id AND v_done >= b.total_rows;
   RETURN jsonb_build_object('created', v_new, 'skipped', v_skipped, 'done', v_done);
 END
-$$;
+$_$;
 
 
 --
@@ -10301,7 +10348,14 @@ CREATE TRIGGER log_activity AFTER INSERT ON public.task_comments FOR EACH ROW EX
 -- Name: tasks log_activity; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER log_activity AFTER INSERT OR UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.tasks_log_activity();
+CREATE TRIGGER log_activity AFTER UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.tasks_log_activity();
+
+
+--
+-- Name: tasks log_created; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER log_created AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS created FOR EACH STATEMENT EXECUTE FUNCTION private.tasks_log_created();
 
 
 --
@@ -14337,6 +14391,13 @@ GRANT ALL ON FUNCTION private.task_access(p_user_id uuid, p_task_id uuid) TO ser
 
 GRANT ALL ON FUNCTION private.task_title(p_task_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.task_title(p_task_id uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION tasks_log_created(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.tasks_log_created() FROM PUBLIC;
 
 
 --
