@@ -4,6 +4,8 @@ import { createBrowserRouter } from 'react-router'
 import { startAuth } from '@/lib/auth'
 import { useAuthStore } from '@/lib/auth-store'
 import { type Prerendered, readStoredSession, setBoot } from '@/lib/boot'
+import { cn } from '@/lib/cn'
+import { nextTask } from '@/lib/next-task'
 import { createQueryClient } from '@/lib/query-client'
 import { toast } from '@/lib/toast'
 import { usePaywallStore } from '@/features/billing/stores/paywall-store'
@@ -38,6 +40,12 @@ export async function start(container: HTMLElement, prerendered: Prerendered | n
     await import('@/lib/persisted-cache')
       .then((m) => m.restoreCache(queryClient, stored.user.id))
       .catch((e: unknown) => console.warn('The saved copy of your data could not be read:', e))
+  // The first cn() builds tailwind-merge's class map (~13 ms of main thread
+  // at full speed, 4× that on Lighthouse's mobile CPU): here, in a task of
+  // its own, not inside the first slice of the hydration, which would then
+  // be one long task (docs/notes/issue-18k.md).
+  cn('p-0', 'p-1')
+  await nextTask()
   // Created now, with the session known: its first loaders start the first
   // screen's queries (route-table.tsx).
   const router = createBrowserRouter(createRoutes(queryClient))
