@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, lazy, memo, useEffect, useMemo, useState } from 'react'
 import { Outlet } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
 import { registeredCommands, useCommandRegistry } from '@/lib/command-registry'
 import { prepareToasts } from '@/lib/toast'
+import { whenSettled } from '@/lib/when-settled'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { GuestBanner } from '@/features/auth/components/guest-banner'
@@ -62,8 +64,9 @@ const OfflineSync = lazy(() =>
   })),
 )
 
-/** Whether the offline code may load: once the page is idle, or as soon as the browser is offline. */
+/** Whether the offline code may load: once the page has settled (lib/when-settled.ts), or as soon as the browser is offline. */
 function useOfflineReady(): boolean {
+  const queryClient = useQueryClient()
   const [ready, setReady] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine)
   useEffect(() => {
     if (ready) return
@@ -74,13 +77,12 @@ function useOfflineReady(): boolean {
       setReady(true)
     }
     window.addEventListener('offline', go)
-    const id = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(go, { timeout: 3000 }) : window.setTimeout(go, 1000)
+    const cancel = whenSettled(queryClient, go, 3000)
     return () => {
       window.removeEventListener('offline', go)
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(id)
-      else window.clearTimeout(id)
+      cancel()
     }
-  }, [ready])
+  }, [ready, queryClient])
   return ready
 }
 
@@ -136,17 +138,10 @@ function useCommands() {
 /** The focus timer's progress under the rail's Pomodoro icon (000 §2). */
 const RAIL_ADDONS = { pomodoro: <FocusRailProgress /> }
 
-/** Toasts ready once the app is idle (lib/toast.ts: a first toast may come offline). */
+/** Toasts ready once the app has settled (lib/toast.ts: a first toast may come offline). */
 function usePreparedToasts() {
-  useEffect(() => {
-    const ready = () => void prepareToasts()
-    if (typeof window.requestIdleCallback !== 'function') {
-      const id = window.setTimeout(ready, 2000)
-      return () => window.clearTimeout(id)
-    }
-    const id = window.requestIdleCallback(ready, { timeout: 5000 })
-    return () => window.cancelIdleCallback(id)
-  }, [])
+  const queryClient = useQueryClient()
+  useEffect(() => whenSettled(queryClient, () => void prepareToasts(), 5000), [queryClient])
 }
 
 function SignedInApp() {
