@@ -64,9 +64,14 @@ const OfflineSync = lazy(() =>
   })),
 )
 
-/** Whether the offline code may load: once the page has settled (lib/when-settled.ts), or as soon as the browser is offline. */
+/**
+ * Whether the offline code may load: once the page is idle, or as soon as
+ * the browser is offline. A plain idle callback, not whenSettled: the queue
+ * must be listening before the user can go offline, and a connection lost
+ * right after the first screen (its chunk then loading late) let an edit
+ * made offline skip the queue and overwrite a newer one on reconnect.
+ */
 function useOfflineReady(): boolean {
-  const queryClient = useQueryClient()
   const [ready, setReady] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine)
   useEffect(() => {
     if (ready) return
@@ -77,12 +82,13 @@ function useOfflineReady(): boolean {
       setReady(true)
     }
     window.addEventListener('offline', go)
-    const cancel = whenSettled(queryClient, go, 3000)
+    const id = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(go, { timeout: 3000 }) : window.setTimeout(go, 1000)
     return () => {
       window.removeEventListener('offline', go)
-      cancel()
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(id)
+      else window.clearTimeout(id)
     }
-  }, [ready, queryClient])
+  }, [ready])
   return ready
 }
 
