@@ -185,8 +185,14 @@ test('figures: a 2,000-task project, scrolling, optimistic create, complete and 
 
   // First screen after the data: four cold loads of the project (scripts cached by a first one).
   const renders: number[] = []
+  // TASKS_TRACE_LOOP=1 traces these loads themselves (the first cold one
+  // included; each reports its CPU time like TASKS_TRACE), and
+  // TASKS_PROFILE_RUN=n takes a CPU profile of load n (0 = the uncounted one).
+  const loopTraces: unknown[] = []
   for (let run = 0; run < 5; run++) {
-    await page.goto(`/app/tasks/project/${project?.id}`)
+    if (process.env.TASKS_PROFILE_RUN === String(run)) loopTraces.push(await profileFirstRows(page, `/app/tasks/project/${project?.id}`))
+    else if (process.env.TASKS_TRACE_LOOP) loopTraces.push(await traceFirstRows(page, `/app/tasks/project/${project?.id}`, `tasks-first-rows-run${run}.trace.json`))
+    else await page.goto(`/app/tasks/project/${project?.id}`)
     // Waited for inside the page: Playwright's polling of the accessibility
     // tree would compete with the render it measures.
     await page.evaluate(() => (window as unknown as { __perf: Perf }).__perf.ready)
@@ -195,6 +201,7 @@ test('figures: a 2,000-task project, scrolling, optimistic create, complete and 
     if (run > 0 && p.dataEnd !== undefined && p.rows !== undefined) renders.push(Math.round(p.rows - p.dataEnd))
   }
   figures.firstRowsAfterDataMs = renders
+  if (loopTraces.length) figures.loopTraces = loopTraces
   if (process.env.TASKS_PROFILE) figures.profile = await profileFirstRows(page, `/app/tasks/project/${project?.id}`)
   // TASKS_TRACE=n: n traced cold loads (1 for any other value).
   if (process.env.TASKS_TRACE) {

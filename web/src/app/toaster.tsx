@@ -8,5 +8,8 @@ export default function AppToaster() {
   const theme = useResolvedTheme()
   // Runs after sonner's own effects (children first), so it is listening.
   useEffect(() => toasterMounted(), [])
-  return <Toaster theme={theme} visibleToasts={1} richColors closeButton position="bottom-right" />
+  // dir given: without it sonner reads getComputedStyle(<html>).direction on
+  // every render of the toaster, a forced style recalculation of the page.
+  const dir = document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'
+  return <Toaster theme={theme} dir={dir} visibleToasts={1} richColors closeButton position="bottom-right" />
 }

@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, lazy, memo, useEffect, useMemo, useState } from 'react'
 import { Outlet } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
 import { registeredCommands, useCommandRegistry } from '@/lib/command-registry'
 import { prepareToasts } from '@/lib/toast'
+import { whenSettled } from '@/lib/when-settled'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { GuestBanner } from '@/features/auth/components/guest-banner'
@@ -62,7 +64,13 @@ const OfflineSync = lazy(() =>
   })),
 )
 
-/** Whether the offline code may load: once the page is idle, or as soon as the browser is offline. */
+/**
+ * Whether the offline code may load: once the page is idle, or as soon as
+ * the browser is offline. A plain idle callback, not whenSettled: the queue
+ * must be listening before the user can go offline, and a connection lost
+ * right after the first screen (its chunk then loading late) let an edit
+ * made offline skip the queue and overwrite a newer one on reconnect.
+ */
 function useOfflineReady(): boolean {
   const [ready, setReady] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine)
   useEffect(() => {
@@ -136,17 +144,10 @@ function useCommands() {
 /** The focus timer's progress under the rail's Pomodoro icon (000 §2). */
 const RAIL_ADDONS = { pomodoro: <FocusRailProgress /> }
 
-/** Toasts ready once the app is idle (lib/toast.ts: a first toast may come offline). */
+/** Toasts ready once the app has settled (lib/toast.ts: a first toast may come offline). */
 function usePreparedToasts() {
-  useEffect(() => {
-    const ready = () => void prepareToasts()
-    if (typeof window.requestIdleCallback !== 'function') {
-      const id = window.setTimeout(ready, 2000)
-      return () => window.clearTimeout(id)
-    }
-    const id = window.requestIdleCallback(ready, { timeout: 5000 })
-    return () => window.cancelIdleCallback(id)
-  }, [])
+  const queryClient = useQueryClient()
+  useEffect(() => whenSettled(queryClient, () => void prepareToasts(), 5000), [queryClient])
 }
 
 function SignedInApp() {

@@ -7,6 +7,7 @@ import { type Conflict, onReplayed, setQueueUser, useOfflineStore, watchConnecti
 import { useHydrating } from '@/lib/prerender'
 import { precacheApp } from '@/lib/service-worker'
 import { toast } from '@/lib/toast'
+import { whenSettled } from '@/lib/when-settled'
 import { forgetBases } from '@/features/tasks/api/offline'
 
 // The offline app (issue 26): the shell's indicator, the replay of queued
@@ -116,7 +117,7 @@ export function useOfflineSync(userId: string) {
 
   useEffect(() => {
     let cancelled = false
-    // At idle, never with the first page: the persister is its own chunk.
+    // Once settled, never with the first page: the persister is its own chunk.
     // (A page opened offline put the saved copy back before its first
     // render: app.tsx.)
     const start = () => {
@@ -128,11 +129,10 @@ export function useOfflineSync(userId: string) {
           else stopPersisting = stop
         })
     }
-    const id = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(start, { timeout: 3000 }) : window.setTimeout(start, 1000)
+    const cancel = whenSettled(queryClient, start, 3000)
     return () => {
       cancelled = true
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(id)
-      else window.clearTimeout(id)
+      cancel()
       stopPersisting?.()
       stopPersisting = null
     }

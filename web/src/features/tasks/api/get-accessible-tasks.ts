@@ -3,7 +3,7 @@ import { unwrap } from '@/lib/errors'
 import { TASK_LIST_QUERY } from '@/lib/query-client'
 import type { Task } from '../types'
 import { taskKeys } from './keys'
-import { type TaskRowLike, type TaskSource, fromSource, readTasks, toTask } from './task-source'
+import { type TaskRowLike, type TaskSource, asTask, fromSource, readTasks, toTask } from './task-source'
 
 /**
  * Rows per request: the server returns at most 1000 (PostgREST's
@@ -33,7 +33,9 @@ function page(source: TaskSource, columns: string, from: number, signal: AbortSi
  * asked for together. Completed top-level tasks come from get-logbook.ts.
  */
 export async function getAccessibleTasks(signal: AbortSignal): Promise<Task[]> {
+  let full = false
   const pages = await readTasks(async (source, columns) => {
+    full = source === 'user_accessible_tasks_with_project'
     const first = await page(source, columns, 0, signal, true)
     const rows = unwrap(first)
     const total = first.count ?? rows.length
@@ -43,7 +45,9 @@ export async function getAccessibleTasks(signal: AbortSignal): Promise<Task[]> {
     )
     return [rows, ...rest.map((r) => unwrap(r))]
   })
-  if (pages.length === 1) return (pages[0] ?? []).map(toTask)
+  // The full source's rows become the tasks in place (asTask); the others' lack columns.
+  const make = full ? asTask : toTask
+  if (pages.length === 1) return (pages[0] ?? []).map(make)
   // A task added between two pages could show in both: keep each once, at
   // its first place with its last row (in one pass: this runs between the
   // last page's arrival and the rows on screen).
@@ -53,11 +57,11 @@ export async function getAccessibleTasks(signal: AbortSignal): Promise<Task[]> {
     for (const row of rows) {
       const i = at.get(row.id)
       if (i !== undefined) {
-        tasks[i] = toTask(row)
+        tasks[i] = make(row)
         continue
       }
       at.set(row.id, tasks.length)
-      tasks.push(toTask(row))
+      tasks.push(make(row))
     }
   }
   return tasks

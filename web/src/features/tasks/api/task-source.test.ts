@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { RequestError } from '@/lib/errors'
-import { type TaskSource, isMissingSource, readTasks, resetTaskSource, toTask } from './task-source'
+import { type TaskRowLike, type TaskSource, asTask, isMissingSource, readTasks, resetTaskSource, toTask } from './task-source'
 
 afterEach(resetTaskSource)
 
@@ -35,5 +35,17 @@ describe('the task source chain (001 §7)', () => {
     expect(t.project_name).toBe('Garden')
     expect(t.is_owner).toBeNull()
     expect(t.priority).toBe(0)
+  })
+
+  it('makes a row of the full source its task in place, as toTask would copy it', () => {
+    // Every column of the full source, some of them null.
+    const full = toTask({ id: 't', title: 'x', list: 'Garden' }) as TaskRowLike
+    const row: TaskRowLike = { ...full, title: null, reminders: null, priority: null, is_completed: null, project_name: null, is_owner: true, user_role: 'owner' }
+    const expected = toTask(row)
+    const task = asTask(row)
+    expect(task).toBe(row)
+    expect(task).toEqual(expected)
+    expect(task.reminders).toEqual([])
+    expect(task.project_name).toBe('Garden')
   })
 })

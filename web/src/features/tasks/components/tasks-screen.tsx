@@ -10,6 +10,7 @@ import { useRequiredUser } from '@/lib/auth-store'
 import type { Command } from '@/lib/commands'
 import { useRegisterCommands } from '@/lib/command-registry'
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query'
+import { whenSettled } from '@/lib/when-settled'
 import { useSetTaskCompleted, useSetTaskStarred } from '../api/complete-task'
 import { newTempId, useCreateTaskOptimistic } from '../api/create-task'
 import { useAccessibleTasks } from '../api/get-accessible-tasks'
@@ -335,13 +336,8 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
   }, [scopeKey, closeAdd])
   useEffect(() => () => closeAdd(), [closeAdd])
 
-  // The pane's code loads while the list is idle: the first open is instant.
-  useEffect(() => {
-    const id = window.requestIdleCallback?.(() => void (isMobile ? loadModal() : loadPane()), { timeout: 3000 })
-    return () => {
-      if (id !== undefined) window.cancelIdleCallback?.(id)
-    }
-  }, [isMobile])
+  // The pane's code loads once the list is on screen and idle: the first open is instant.
+  useEffect(() => whenSettled(queryClient, () => void (isMobile ? loadModal() : loadPane()), 3000), [isMobile, queryClient])
 
   const selectedTasks = useMemo(() => shown.filter((t) => selection.ids.has(t.id)), [shown, selection.ids])
   const selecting = selection.selectMode || selection.ids.size > 0

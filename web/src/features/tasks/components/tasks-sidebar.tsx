@@ -1,12 +1,13 @@
 import { FileArchive, FunnelSimple, type Icon, Plus } from '@phosphor-icons/react'
 import { type ReactNode, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { useQueries } from '@tanstack/react-query'
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useRequiredUser } from '@/lib/auth-store'
 import { cn } from '@/lib/cn'
-import { useAccessibleTasks } from '../api/get-accessible-tasks'
+import { whenSettled } from '@/lib/when-settled'
+import { accessibleTasksQueryOptions } from '../api/get-accessible-tasks'
 import { sidebarOrder, useProjects } from '../api/get-projects'
 import { smartFilterTasksQueryOptions } from '../api/get-smart-filter-tasks'
 import { useSmartFilters } from '../api/get-smart-filters'
@@ -16,7 +17,7 @@ import { useMoveTasks } from '../api/move-tasks'
 import { moveId, useReorderProjects } from '../api/reorder-projects'
 import { useTaskZone } from '../api/task-preferences'
 import { useProjectDialogStore } from '../stores/project-dialog-store'
-import type { Project, ViewId } from '../types'
+import type { Project, Task, ViewId } from '../types'
 import { VIEWS, countByProject, countViews } from '../utils/views'
 import { ProjectIcon } from './project-icon'
 import { Count, ProjectRow, type ProjectRowProps, rowClass } from './project-row'
@@ -37,27 +38,50 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
   )
 }
 
+/** Runs run once the next frame is painted and the page is idle (at most a second later). Returns a cancel. */
+function afterPaint(run: () => void): () => void {
+  let idle: number | undefined
+  let task: number | undefined
+  const frame = requestAnimationFrame(() => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 1000 })
+    else task = window.setTimeout(run, 0)
+  })
+  return () => {
+    cancelAnimationFrame(frame)
+    if (idle !== undefined) window.cancelIdleCallback(idle)
+    window.clearTimeout(task)
+  }
+}
+
 /**
- * value, handed over once the next frame is painted and the page is idle
- * (at most a second later), in a transition: what is cut from it renders
- * after the screen that changed with it is on screen.
+ * The accessible tasks for the counts, handed over after the frame that
+ * shows the screen's rows (afterPaint), in a transition. The query is
+ * observed (fetched, refetched) without rendering the sidebar on its
+ * changes: the data's own render (2,000 tasks in a big project) holds the
+ * screen's rows alone, and the sidebar follows in a render of its own.
  */
-function useAfterPaint<T>(value: T): T {
-  const [painted, setPainted] = useState(value)
+function usePaintedTasks(userId: string): Task[] | undefined {
+  const queryClient = useQueryClient()
+  useQuery({ ...accessibleTasksQueryOptions(userId), notifyOnChangeProps: [] })
+  const [painted, setPainted] = useState(() => queryClient.getQueryData(accessibleTasksQueryOptions(userId).queryKey))
+  const handed = useRef(painted)
   useEffect(() => {
-    const hand = () => startTransition(() => setPainted(() => value))
-    let idle: number | undefined
-    let task: number | undefined
-    const frame = requestAnimationFrame(() => {
-      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(hand, { timeout: 1000 })
-      else task = window.setTimeout(hand, 0)
-    })
-    return () => {
-      cancelAnimationFrame(frame)
-      if (idle !== undefined) window.cancelIdleCallback(idle)
-      window.clearTimeout(task)
+    const key = accessibleTasksQueryOptions(userId).queryKey
+    let cancel = () => {}
+    const check = () => {
+      const data = queryClient.getQueryData(key)
+      if (data === handed.current) return
+      handed.current = data
+      cancel()
+      cancel = afterPaint(() => startTransition(() => setPainted(() => data)))
     }
-  }, [value])
+    check()
+    const unsubscribe = queryClient.getQueryCache().subscribe(check)
+    return () => {
+      unsubscribe()
+      cancel()
+    }
+  }, [queryClient, userId])
   return painted
 }
 
@@ -201,12 +225,8 @@ function useSortableProjects(): { Component: Sortable | null; load: () => void; 
   const load = () => {
     if (!Component) void loadSortable().then(swap)
   }
-  useEffect(() => {
-    const id = window.requestIdleCallback?.(() => void loadSortable().then(swap), { timeout: 4000 })
-    return () => {
-      if (id !== undefined) window.cancelIdleCallback?.(id)
-    }
-  }, [])
+  const queryClient = useQueryClient()
+  useEffect(() => whenSettled(queryClient, () => void loadSortable().then(swap), 4000), [queryClient])
   useLayoutEffect(() => {
     const f = focused.current
     if (!Component || !f) return
@@ -224,7 +244,6 @@ function useSortableProjects(): { Component: Sortable | null; load: () => void; 
  */
 export default function TasksSidebar({ onNavigate }: Props) {
   const user = useRequiredUser()
-  const tasks = useAccessibleTasks(user.id)
   const projects = useProjects(user.id)
   const filters = useSmartFilters(user.id)
   const openFilterDialog = useSmartFilterDialogStore((s) => s.open)
@@ -243,7 +262,7 @@ export default function TasksSidebar({ onNavigate }: Props) {
   // The counts go over every task (2,000 in a big project): they follow the
   // list in a render of their own, after the frame that shows the screen's
   // rows (a deferred value's render could still come before that paint).
-  const counted = useAfterPaint(tasks.data)
+  const counted = usePaintedTasks(user.id)
   const viewCounts = useMemo(
     () => countViews(counted ?? [], { zone, now: new Date(), userId: user.id, hiddenProjects: hidden }),
     [counted, zone, user.id, hidden],
