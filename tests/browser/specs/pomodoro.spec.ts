@@ -123,13 +123,15 @@ test.describe('the focus timer', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Long break earned' })).toBeVisible()
     await expect(page.getByRole('img', { name: '2 of 2 focus sessions before the long break' })).toBeVisible()
 
-    const sessions = await sessionsOf(userId)
-    expect(sessions.map((s) => `${s.type} ${s.status} ${s.completed_cycles} ${s.task_id === task?.id}`)).toEqual([
+    // The celebration shows as the long break starts; its row is written
+    // a moment later.
+    await expect.poll(async () => (await sessionsOf(userId)).map((s) => `${s.type} ${s.status} ${s.completed_cycles} ${s.task_id === task?.id}`)).toEqual([
       'work completed 1 true',
       'short_break completed 1 false',
       'work completed 2 true',
       'long_break active 2 false',
     ])
+    const sessions = await sessionsOf(userId)
     // Each ended exactly at its start plus its duration: the clock was read, not counted.
     expect(sessions.slice(0, 3).map(focusedSeconds)).toEqual([60, 60, 60])
     // The server counted the day (0701).

@@ -325,3 +325,36 @@ test('the pane resizes and remembers its width and its task', async ({ page, acc
   await pane(page).getByRole('button', { name: 'Close task' }).click()
   await expect.poll(() => preference(userId, 'editingTaskId')).toBeNull()
 })
+
+test('a new task starred and completed before the server has it is saved with both', async ({ page, account }) => {
+  const userId = await signedIn(page, account)
+  await page.goto('/app/tasks?view=inbox')
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible()
+  // The insert is answered 1.5 s late, as on a slow network: the star and
+  // the completion are made while the task still has its temporary id.
+  let inserts = 0
+  await page.route('**/rest/v1/tasks**', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    inserts += 1
+    await new Promise((r) => setTimeout(r, 1500))
+    await route.continue()
+  })
+  const patched: string[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().includes('/rest/v1/tasks')) patched.push(new URL(r.url()).searchParams.get('id') ?? '')
+  })
+  await page.keyboard.press('a')
+  await page.getByRole('textbox', { name: /New task in/ }).fill('Answer the landlord')
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'Star Answer the landlord', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Star Answer the landlord', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  await page.getByRole('checkbox', { name: 'Complete Answer the landlord', exact: true }).click()
+  expect(inserts).toBe(1)
+  await expect
+    .poll(async () => (await tasksOf(userId, '&title=eq.Answer%20the%20landlord')).map((t) => `${t.is_starred} ${t.is_completed}`))
+    .toEqual(['true true'])
+  // Both edits went out with the server's id, never the temporary one.
+  const [saved] = await tasksOf(userId, '&title=eq.Answer%20the%20landlord')
+  expect(patched).toEqual([`eq.${saved?.id}`, `eq.${saved?.id}`])
+})

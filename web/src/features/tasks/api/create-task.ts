@@ -6,7 +6,8 @@ import { taskKeys } from './keys'
 import { reportFailure } from './report'
 import { scheduleTaskNotifications } from './schedule-notifications'
 import { isOffline, queueTaskInsert } from './offline'
-import { insertTask, pauseTaskQueries, removeTask, replaceTask } from './task-cache'
+import { trackCreate } from './pending-creates'
+import { findTask, insertTask, pauseTaskQueries, removeTask, replaceTask } from './task-cache'
 import { toTask } from './task-source'
 
 /** The fields a new task may start with (001 §7's quick-add payload and the task screens' defaults). */
@@ -82,20 +83,23 @@ export function useCreateTaskOptimistic(userId: string, timeZone?: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: CreateTaskInput & { tempId: string; extra?: Partial<Task> }) => {
-      const { tempId: _tempId, extra: _extra, ...row } = input
-      return createTask(row)
+      const { tempId, extra: _extra, ...row } = input
+      const created = createTask(row)
+      trackCreate(tempId, created)
+      return created
     },
     onMutate: async ({ tempId, title, extra, userId: _u, ...fields }) => {
       await pauseTaskQueries(queryClient)
       const now = new Date().toISOString()
-      insertTask(
-        queryClient,
-        userId,
-        toTask({ ...fields, ...extra, id: tempId, user_id: userId, title: title.trim(), created_at: now, updated_at: now, is_owner: true }),
-      )
+      const shown = toTask({ ...fields, ...extra, id: tempId, user_id: userId, title: title.trim(), created_at: now, updated_at: now, is_owner: true })
+      insertTask(queryClient, userId, shown)
+      return shown
     },
-    onSuccess: (row, { tempId, extra }) => {
-      replaceTask(queryClient, userId, tempId, toTask({ ...extra, ...row, is_owner: true }))
+    onSuccess: (row, { tempId, extra }, shown) => {
+      // What the user changed on the temporary row meanwhile (a star, a
+      // completion) stays on screen; those edits reach the server with the
+      // real id (pending-creates.ts).
+      replaceTask(queryClient, userId, tempId, { ...toTask({ ...extra, ...row, is_owner: true }), ...changedSince(shown, findTask(queryClient, userId, tempId)) })
       if (row.due_date || row.due_time) scheduleTaskNotifications(row, userId, timeZone)
     },
     onError: (error, { tempId }) => {
@@ -106,6 +110,14 @@ export function useCreateTaskOptimistic(userId: string, timeZone?: string) {
     // Offline the create is queued, not paused (api/offline.ts).
     networkMode: 'always',
   })
+}
+
+/** The fields of now that differ from shown (the optimistic row as first inserted). */
+function changedSince(shown: Task | undefined, now: Task | undefined): Partial<Task> {
+  if (!shown || !now) return {}
+  const changed: Partial<Task> = {}
+  for (const key of Object.keys(now) as (keyof Task)[]) if (key !== 'id' && now[key] !== shown[key]) Object.assign(changed, { [key]: now[key] })
+  return changed
 }
 
 export function newTempId(): string {

@@ -4,6 +4,7 @@ import { supabase } from '@/lib/supabase'
 import { toast } from '@/lib/toast'
 import { taskKeys } from './keys'
 import { isOffline, noteBase, queueTaskUpdate } from './offline'
+import { serverId } from './pending-creates'
 import { reportFailure } from './report'
 import { type TaskSnapshot, patchTasks, pauseTaskQueries, restoreTasks, snapshotTasks } from './task-cache'
 
@@ -16,7 +17,8 @@ export function deleteConfirmation(title: string): string {
  * Soft delete (001 §4): is_deleted; the server takes the subtasks with it.
  * Offline it is queued like any edit (api/offline.ts) and sent on reconnect.
  */
-export async function deleteTask(id: string): Promise<void> {
+export async function deleteTask(shownId: string): Promise<void> {
+  const id = await serverId(shownId)
   if (isOffline()) {
     await queueTaskUpdate(id, { is_deleted: true })
     return

@@ -4,6 +4,7 @@ import { supabase } from '@/lib/supabase'
 import type { Task } from '../types'
 import { taskKeys } from './keys'
 import { reportFailure } from './report'
+import { serverId } from './pending-creates'
 import { scheduleTaskNotifications, touchesNotifications } from './schedule-notifications'
 import { isOffline, noteBase, queueTaskUpdate } from './offline'
 import { type TaskSnapshot, patchTasks, pauseTaskQueries, restoreTasks, snapshotTasks } from './task-cache'
@@ -38,7 +39,8 @@ export type TaskPatch = Partial<
  * Update by id with the changed fields (001 §7); the row as written.
  * Offline, the change is queued (api/offline.ts) and the answer holds only the changed fields.
  */
-export async function updateTask(id: string, patch: TaskPatch) {
+export async function updateTask(shownId: string, patch: TaskPatch) {
+  const id = await serverId(shownId)
   if (isOffline()) return queueTaskUpdate(id, patch)
   return unwrap(await supabase.from('tasks').update(patch).eq('id', id).select('*').single())
 }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { serverId, trackCreate } from './pending-creates'
+
+describe('serverId', () => {
+  it("waits for a pending create and gives the server's id", async () => {
+    let answer: (row: { id: string }) => void = () => {}
+    trackCreate('temp-a-1', new Promise((r) => (answer = r)))
+    const id = serverId('temp-a-1')
+    expect(typeof id).not.toBe('string')
+    answer({ id: '6f1c0c5e-8a4e-4b7e-9f0e-2d1f3c4b5a69' })
+    await expect(id).resolves.toBe('6f1c0c5e-8a4e-4b7e-9f0e-2d1f3c4b5a69')
+    // Later edits resolve too, at once.
+    await expect(serverId('temp-a-1')).resolves.toBe('6f1c0c5e-8a4e-4b7e-9f0e-2d1f3c4b5a69')
+  })
+
+  it('fails an edit whose create failed', async () => {
+    const created = Promise.reject(new Error('Task limit reached for Free plan'))
+    trackCreate('temp-b-2', created)
+    await expect(serverId('temp-b-2')).rejects.toThrow('Task limit reached')
+    await created.catch(() => {})
+  })
+
+  it('leaves an id the server gave as it is', () => {
+    expect(serverId('0b7e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b')).toBe('0b7e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b')
+  })
+})
