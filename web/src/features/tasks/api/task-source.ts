@@ -67,41 +67,41 @@ export type TaskRowLike = { [K in keyof Task]?: Task[K] | null }
 
 /** A row of any source as a Task: what the source lacks is null (or the column's default). */
 export function toTask(row: TaskRowLike): Task {
-  return {
-    id: row.id ?? '',
-    user_id: row.user_id ?? '',
-    title: row.title ?? '',
+  return asTask({
+    id: row.id,
+    user_id: row.user_id,
+    title: row.title,
     notes: row.notes ?? null,
     due_date: row.due_date ?? null,
     due_time: row.due_time ?? null,
-    priority: row.priority ?? 0,
+    priority: row.priority,
     tags: row.tags ?? null,
     list: row.list ?? null,
     location: row.location ?? null,
-    reminders: row.reminders ?? [],
+    reminders: row.reminders,
     recurrence: row.recurrence ?? null,
-    is_completed: row.is_completed ?? false,
+    is_completed: row.is_completed,
     completed_at: row.completed_at ?? null,
-    is_starred: row.is_starred ?? false,
-    is_deleted: row.is_deleted ?? false,
-    sort_order: row.sort_order ?? 0,
-    importance: row.importance ?? 0,
-    urgency: row.urgency ?? 0,
+    is_starred: row.is_starred,
+    is_deleted: row.is_deleted,
+    sort_order: row.sort_order,
+    importance: row.importance,
+    urgency: row.urgency,
     parent_id: row.parent_id ?? null,
     project_id: row.project_id ?? null,
     assigned_to: row.assigned_to ?? null,
     team_id: row.team_id ?? null,
-    created_at: row.created_at ?? '',
-    updated_at: row.updated_at ?? '',
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     board_column: row.board_column ?? null,
     duration_minutes: row.duration_minutes ?? null,
-    project_name: row.project_name ?? row.list ?? null,
+    project_name: row.project_name,
     project_color: row.project_color ?? null,
     project_icon_name: row.project_icon_name ?? null,
     project_icon_weight: row.project_icon_weight ?? null,
     is_owner: row.is_owner ?? null,
     user_role: row.user_role ?? null,
-  }
+  })
 }
 
 /**
@@ -109,7 +109,8 @@ export function toTask(row: TaskRowLike): Task {
  * source (user_accessible_tasks_with_project: every column of Task is
  * there, so only its nulls need defaults). The row itself becomes the task:
  * a list of 2,000 allocates and copies no second 2,000 objects between the
- * data's arrival and the rows on screen.
+ * data's arrival and the rows on screen. The one place of the defaults of
+ * Task's never-null columns (toTask fills through it too).
  */
 export function asTask(row: TaskRowLike): Task {
   row.id ??= ''
