@@ -36,6 +36,17 @@ export function pane(page: Page): Locator {
   return page.getByRole('complementary', { name: 'Task details' })
 }
 
+/**
+ * Waits until the open task shows as the viewport says: the pane above 768 px,
+ * the modal at or below. Each has its own dialogs, so whether one is open is
+ * asked only after the swap. By CSS, because an open dialog hides the pane from
+ * the accessibility tree.
+ */
+export async function taskLayoutSettled(page: Page): Promise<void> {
+  const wide = (page.viewportSize()?.width ?? 1280) > 768
+  await expect(page.locator('aside[aria-label="Task details"]')).toHaveCount(wide ? 1 : 0)
+}
+
 export function sidebar(page: Page): Locator {
   return page.getByRole('complementary', { name: 'Module' }).getByRole('navigation', { name: 'Tasks' })
 }

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
+import { changelogEntries } from '../changelog'
 import { insert, preference, select } from '../db'
 import { daybase, screenshot, signInThroughUi, storeConsent, test } from '../fixtures'
 import { shootAll } from '../shots'
@@ -14,8 +12,6 @@ import { expect, makePro, openButton, signedIn } from '../tasks-helpers'
 // completed', printing the current list whole, and the debug information
 // dialog for an admin. The database is checked through /rest/v1 with the
 // service key as well as the screen.
-
-const repoRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
 const day = (offset: number) => {
   const d = new Date()
@@ -141,10 +137,7 @@ test.describe('issue 22: the account menu and appearance', () => {
   })
 
   test('the changelog: every entry of CHANGELOG.md, and the mark of unseen changes goes once read', async ({ page, account }) => {
-    const entries = [...readFileSync(path.join(repoRoot, 'CHANGELOG.md'), 'utf8').matchAll(/^## (\d{4}-\d\d-\d\d)\s*[—–-]\s*(.+)$/gm)].map((m) => ({
-      date: m[1] ?? '',
-      title: (m[2] ?? '').trim(),
-    }))
+    const entries = changelogEntries()
     expect(entries.length).toBeGreaterThan(1)
     const userId = await signedIn(page, account)
     await page.getByRole('button', { name: /^Account menu/ }).click()

@@ -1,6 +1,6 @@
 import { test } from '../fixtures'
 import { insert, select, update } from '../db'
-import { expect, makePro, pane, shootAll, signedIn } from '../tasks-helpers'
+import { expect, makePro, pane, shootAll, signedIn, taskLayoutSettled } from '../tasks-helpers'
 
 // Linked content on a task (002 §2, §4, §5, §7, §8): the panel's tabs and
 // collapsible groups, the attach-content dialog (Recent Content, Search
@@ -70,6 +70,7 @@ test('linked content: attach, search, create, unlink, tabs and groups, upload ra
     .toEqual([expect.objectContaining({ journal_id: entry?.id, linked_by: userId })])
   // At 390 px the task opens as a modal, so the dialog is opened again there.
   const openDialog = async () => {
+    await taskLayoutSettled(page)
     if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Attach content' }).last().click()
     await expect(dialog).toBeVisible()
   }

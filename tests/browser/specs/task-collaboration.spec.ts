@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { secondPerson, serverUrl, signUpThroughApi, test } from '../fixtures'
 import { insert, select } from '../db'
-import { expect, makePro, pane, shootAll, signedIn } from '../tasks-helpers'
+import { expect, makePro, pane, shootAll, signedIn, taskLayoutSettled } from '../tasks-helpers'
 
 // Comments with mentions and attachments on a shared task (002 §2, §4, §5,
 // §7, §8), two people at once: A mentions B, B sees the comment and the
@@ -179,6 +179,7 @@ test('comments with mentions and attachments with previews, live between two peo
   // The preview at both widths (at 390 px the task opens as a modal, so the preview is opened again there).
   await shootAll(b.page, 'task-collab-preview', async () => {
     const preview = b.page.getByRole('dialog', { name: 'tiles.png' })
+    await taskLayoutSettled(b.page)
     if (!(await preview.isVisible())) await b.page.getByRole('button', { name: 'Preview tiles.png' }).last().click()
     await expect(preview.getByRole('img', { name: 'tiles.png' })).toHaveJSProperty('complete', true)
   })
