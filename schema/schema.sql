@@ -382,6 +382,53 @@ $$;
 
 
 --
+-- Name: user_answer_row(); Type: FUNCTION; Schema: auth; Owner: -
+--
+
+CREATE FUNCTION auth.user_answer_row() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO auth.user_answers (user_id) VALUES (NEW.id);
+  RETURN NULL;
+END
+$$;
+
+
+--
+-- Name: user_answer_stale(); Type: FUNCTION; Schema: auth; Owner: -
+--
+
+CREATE FUNCTION auth.user_answer_stale() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'users' THEN
+    UPDATE auth.user_answers SET version = version + 1, answer = NULL WHERE user_id = NEW.id;
+  ELSE
+    UPDATE auth.user_answers SET version = version + 1, answer = NULL
+     WHERE user_id = OLD.user_id OR user_id = NEW.user_id;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+
+--
+-- Name: user_answers_all_stale(); Type: FUNCTION; Schema: auth; Owner: -
+--
+
+CREATE FUNCTION auth.user_answers_all_stale() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE auth.user_answers SET version = version + 1, answer = NULL WHERE answer IS NOT NULL;
+  RETURN NULL;
+END
+$$;
+
+
+--
 -- Name: pgrst_ddl_watch(); Type: FUNCTION; Schema: extensions; Owner: -
 --
 
@@ -7142,6 +7189,24 @@ CREATE TABLE auth.user_2fa_backup_code_hashes (
 
 
 --
+-- Name: user_answers; Type: TABLE; Schema: auth; Owner: -
+--
+
+CREATE TABLE auth.user_answers (
+    user_id uuid NOT NULL,
+    version bigint DEFAULT 0 NOT NULL,
+    answer bytea
+);
+
+
+--
+-- Name: TABLE user_answers; Type: COMMENT; Schema: auth; Owner: -
+--
+
+COMMENT ON TABLE auth.user_answers IS 'Per user: the token answer''s user part as the auth service last encoded it (NULL: changed since); kept by triggers on auth.users, auth.identities, auth.mfa_factors.';
+
+
+--
 -- Name: users; Type: TABLE; Schema: auth; Owner: -
 --
 
@@ -8659,6 +8724,14 @@ ALTER TABLE ONLY auth.user_2fa_backup_code_hashes
 
 
 --
+-- Name: user_answers user_answers_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.user_answers
+    ADD CONSTRAINT user_answers_pkey PRIMARY KEY (user_id);
+
+
+--
 -- Name: users users_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
 --
 
@@ -10023,6 +10096,48 @@ CREATE TRIGGER sync_team_member_identity AFTER UPDATE OF email, raw_user_meta_da
 
 
 --
+-- Name: users user_answer_row; Type: TRIGGER; Schema: auth; Owner: -
+--
+
+CREATE TRIGGER user_answer_row AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION auth.user_answer_row();
+
+
+--
+-- Name: identities user_answer_stale; Type: TRIGGER; Schema: auth; Owner: -
+--
+
+CREATE TRIGGER user_answer_stale AFTER INSERT OR DELETE OR UPDATE ON auth.identities FOR EACH ROW EXECUTE FUNCTION auth.user_answer_stale();
+
+
+--
+-- Name: mfa_factors user_answer_stale; Type: TRIGGER; Schema: auth; Owner: -
+--
+
+CREATE TRIGGER user_answer_stale AFTER INSERT OR DELETE OR UPDATE ON auth.mfa_factors FOR EACH ROW EXECUTE FUNCTION auth.user_answer_stale();
+
+
+--
+-- Name: users user_answer_stale; Type: TRIGGER; Schema: auth; Owner: -
+--
+
+CREATE TRIGGER user_answer_stale AFTER UPDATE ON auth.users FOR EACH ROW EXECUTE FUNCTION auth.user_answer_stale();
+
+
+--
+-- Name: identities user_answers_all_stale; Type: TRIGGER; Schema: auth; Owner: -
+--
+
+CREATE TRIGGER user_answers_all_stale AFTER TRUNCATE ON auth.identities FOR EACH STATEMENT EXECUTE FUNCTION auth.user_answers_all_stale();
+
+
+--
+-- Name: mfa_factors user_answers_all_stale; Type: TRIGGER; Schema: auth; Owner: -
+--
+
+CREATE TRIGGER user_answers_all_stale AFTER TRUNCATE ON auth.mfa_factors FOR EACH STATEMENT EXECUTE FUNCTION auth.user_answers_all_stale();
+
+
+--
 -- Name: notes a_shared_edit; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11068,6 +11183,14 @@ ALTER TABLE ONLY auth.sessions
 
 ALTER TABLE ONLY auth.user_2fa_backup_code_hashes
     ADD CONSTRAINT user_2fa_backup_code_hashes_code_id_fkey FOREIGN KEY (code_id) REFERENCES public.user_2fa_backup_codes(id) ON DELETE CASCADE;
+
+
+--
+-- Name: user_answers user_answers_user_id_fkey; Type: FK CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.user_answers
+    ADD CONSTRAINT user_answers_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 
 --

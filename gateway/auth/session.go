@@ -93,29 +93,38 @@ func (s *Service) sessionResponse(ctx context.Context, db querier, userID, sessi
 
 // mint signs the access token with the claims of reference §1.8.
 func (s *Service) mint(u *User, sessionID, aal string, amr []wire.AMREntry, refresh string) (*wire.TokenResponse, error) {
+	resp, err := s.sign(wire.AccessClaims{AppMetadata: u.AppMetadata, Aud: u.Aud, Email: u.Email, IsAnonymous: u.IsAnonymous,
+		Phone: u.Phone, Role: u.Role, Sub: u.ID, UserMetadata: u.UserMetadata}, sessionID, aal, amr, refresh)
+	if err != nil {
+		return nil, err
+	}
+	resp.User = u
+	return resp, nil
+}
+
+// mintAnswer is mint for a user's kept answer (wire.Answer): the same
+// claims and answer, from the bytes encoded when the answer was built.
+func (s *Service) mintAnswer(a *wire.Answer, userID, sessionID, aal string, amr []wire.AMREntry, refresh string) (*wire.TokenResponse, error) {
+	resp, err := s.sign(wire.AccessClaims{RawAppMetadata: a.AppMetadata, Aud: a.Aud, Email: a.Email, IsAnonymous: a.IsAnonymous,
+		Phone: a.Phone, Role: a.Role, Sub: userID, RawUserMetadata: a.UserMetadata}, sessionID, aal, amr, refresh)
+	if err != nil {
+		return nil, err
+	}
+	resp.UserJSON = a.User
+	return resp, nil
+}
+
+// sign completes c (the user's claims) with the session's and signs it.
+func (s *Service) sign(c wire.AccessClaims, sessionID, aal string, amr []wire.AMREntry, refresh string) (*wire.TokenResponse, error) {
 	now := s.now()
 	exp := now.Add(s.cfg.JWTExpiry)
 	if amr == nil {
 		amr = []wire.AMREntry{}
 	}
-	c := wire.AccessClaims{
-		AAL:          aal,
-		AMR:          amr,
-		AppMetadata:  u.AppMetadata,
-		Aud:          u.Aud,
-		Email:        u.Email,
-		Exp:          exp.Unix(),
-		Iat:          now.Unix(),
-		IsAnonymous:  u.IsAnonymous,
-		Iss:          s.issuer,
-		Phone:        u.Phone,
-		Role:         u.Role,
-		SessionID:    sessionID,
-		Sub:          u.ID,
-		UserMetadata: u.UserMetadata,
-	}
+	c.AAL, c.AMR, c.Exp, c.Iat, c.Iss, c.SessionID = aal, amr, exp.Unix(), now.Unix(), s.issuer, sessionID
 	// The claims encoded by hand (encode.go), the same bytes as
-	// json.Marshal; anything it cannot encode goes to Sign, which reports it.
+	// json.Marshal; anything it cannot encode goes to Sign, which reports
+	// it (raw metadata is never refused).
 	var at string
 	if payload, err := c.AppendJSON(make([]byte, 0, 512)); err == nil {
 		if at, err = s.signer.SignPayload(payload); err != nil {
@@ -130,6 +139,5 @@ func (s *Service) mint(u *User, sessionID, aal string, amr []wire.AMREntry, refr
 		ExpiresIn:    int(s.cfg.JWTExpiry / time.Second),
 		ExpiresAt:    exp.Unix(),
 		RefreshToken: refresh,
-		User:         u,
 	}, nil
 }

@@ -193,11 +193,9 @@ func (s *Service) rotate(ctx context.Context, presented, newToken string) (*wire
 		return nil, fmt.Errorf("refresh token grant: unexpected outcome %q", outcome)
 	}
 	var outcome, issued, sessionID, userID, aal string
-	var amrJSON []byte
-	u, err := store.ScanUser(rows, &outcome, &issued, &sessionID, &userID, &aal, &amrJSON)
-	if err != nil {
-		// A NULL user id: the user was deleted while the token lived.
-		return nil, apierr.Fail(apierr.CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").Because(err)
+	var amrJSON, kept []byte
+	if err := rows.Scan(&outcome, &issued, &sessionID, &userID, &aal, &amrJSON, &kept); err != nil {
+		return nil, fmt.Errorf("refresh token grant: %w", err)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -205,10 +203,38 @@ func (s *Service) rotate(ctx context.Context, presented, newToken string) (*wire
 	}
 	amr, err := wire.DecodeAMR(amrJSON)
 	if err != nil {
-		// As when scanning the row failed (the amr was scanned with it).
 		return nil, apierr.Fail(apierr.CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").Because(err)
 	}
-	return s.mint(u, sessionID, aal, amr, issued)
+	// The user's kept answer (auth.user_answers); NULL when the user, an
+	// identity or a factor changed since it was built: built and kept now.
+	a, err := wire.UnmarshalAnswer(kept)
+	if kept == nil || err != nil {
+		if a, err = s.userAnswer(ctx, userID); err != nil {
+			// The user was deleted while the token lived.
+			return nil, apierr.Fail(apierr.CodeSessionNotFound, "Invalid Refresh Token: Session Not Found").Because(err)
+		}
+	}
+	return s.mintAnswer(a, userID, sessionID, aal, amr, issued)
+}
+
+// userAnswer reads the user, encodes its answer and keeps it in
+// auth.user_answers at the version read with the user (unless it changed
+// meanwhile, fill_user_answer.sql). Keeping it is best effort: the grant
+// has committed, so a failure here must not cost the client its token.
+func (s *Service) userAnswer(ctx context.Context, userID string) (*wire.Answer, error) {
+	var version int64
+	u, err := store.ScanUser(s.db.QueryRow(ctx, store.SQL.UserForAnswer, userID), &version)
+	if err != nil {
+		return nil, fmt.Errorf("load user %s: %w", userID, err)
+	}
+	a, err := wire.NewAnswer(u)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.db.Exec(ctx, store.SQL.FillUserAnswer, userID, version, a.MarshalBinary()); err != nil {
+		s.log.Warn("keep the user's answer", "user_id", userID, "err", err)
+	}
+	return a, nil
 }
 
 func deref(p *string) string {

@@ -47,6 +47,8 @@ type Statements struct {
 	SessionAuth         string
 	SessionCreatedAt    string
 	RefreshGrant        string
+	UserForAnswer       string
+	FillUserAnswer      string
 	DeleteSession       string
 	DeleteUserSessions  string
 	DeleteOtherSessions string

@@ -15,7 +15,7 @@ func TestEveryFragmentIsPasted(t *testing.T) {
 			t.Errorf("%s: %s", v.Type().Field(i).Name, sql)
 		}
 	}
-	for name, sql := range map[string]string{"UserByID": SQL.UserByID, "RefreshGrant": SQL.RefreshGrant, "AdminListUsers": SQL.AdminListUsers} {
+	for name, sql := range map[string]string{"UserByID": SQL.UserByID, "UserForAnswer": SQL.UserForAnswer, "AdminListUsers": SQL.AdminListUsers} {
 		if !strings.Contains(sql, "u.raw_app_meta_data") {
 			t.Errorf("%s lacks the user columns: %s", name, sql)
 		}

@@ -31,7 +31,9 @@ func (r *TokenResponse) AppendJSON(b []byte) ([]byte, error) {
 	b = jsonstr.Append(b, r.RefreshToken)
 	b = append(b, `,"user":`...)
 	var err error
-	if r.User == nil {
+	if r.UserJSON != nil {
+		b = append(b, r.UserJSON...)
+	} else if r.User == nil {
 		b = append(b, "null"...)
 	} else if b, err = r.User.AppendJSON(b); err != nil {
 		return nil, err
@@ -316,7 +318,9 @@ func (c *AccessClaims) AppendJSON(b []byte) ([]byte, error) {
 		})
 	}
 	b = append(b, `,"app_metadata":`...)
-	if b, err = appendJSONMap(b, c.AppMetadata); err != nil {
+	if c.RawAppMetadata != nil {
+		b = append(b, c.RawAppMetadata...)
+	} else if b, err = appendJSONMap(b, c.AppMetadata); err != nil {
 		return nil, err
 	}
 	b = append(b, `,"aud":`...)
@@ -340,7 +344,9 @@ func (c *AccessClaims) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, `,"sub":`...)
 	b = jsonstr.Append(b, c.Sub)
 	b = append(b, `,"user_metadata":`...)
-	if b, err = appendJSONMap(b, c.UserMetadata); err != nil {
+	if c.RawUserMetadata != nil {
+		b = append(b, c.RawUserMetadata...)
+	} else if b, err = appendJSONMap(b, c.UserMetadata); err != nil {
 		return nil, err
 	}
 	return append(b, '}'), nil

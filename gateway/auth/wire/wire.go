@@ -137,6 +137,11 @@ type TokenResponse struct {
 	ProviderToken        string        `json:"provider_token,omitempty"`
 	ProviderRefreshToken string        `json:"provider_refresh_token,omitempty"`
 	WeakPassword         *WeakPassword `json:"weak_password,omitempty"`
+
+	// UserJSON, when set, is the user object's bytes (Answer.User) and
+	// stands for User; only AppendJSON writes it, so such an answer is
+	// written by AppendJSON alone (it cannot fail without a WeakPassword).
+	UserJSON []byte `json:"-"`
 }
 
 // AMREntry is one authentication method of a session, newest first.
@@ -169,4 +174,9 @@ type AccessClaims struct {
 	SessionID    string         `json:"session_id"`
 	Sub          string         `json:"sub"`
 	UserMetadata map[string]any `json:"user_metadata"`
+
+	// RawAppMetadata and RawUserMetadata, when set, are the metadata's
+	// bytes (Answer) and stand for the maps; only AppendJSON writes them.
+	RawAppMetadata  []byte `json:"-"`
+	RawUserMetadata []byte `json:"-"`
 }
