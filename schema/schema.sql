@@ -283,7 +283,7 @@ BEGIN
    WHERE s.id = t.session_id
      AND (s.not_after IS NULL OR s.not_after > now())
      AND NOT coalesce((SELECT u.banned_until > now() FROM auth.users u WHERE u.id = s.user_id), false)
-  RETURNING s.aal INTO v_aal;
+  RETURNING s.aal, s.amr INTO v_aal, v_amr;
   IF NOT FOUND THEN
     SELECT coalesce(s.not_after <= now(), false) INTO expired FROM auth.sessions s WHERE s.id = t.session_id;
     RETURN QUERY SELECT CASE WHEN NOT expired THEN 'user_banned'
@@ -317,12 +317,8 @@ BEGIN
     INSERT INTO auth.refresh_tokens (token, user_id, session_id, parent)
     VALUES (p_new_token, t.user_id, t.session_id, t.token)
     RETURNING EXISTS (SELECT 1 FROM auth.mfa_recovery_grants g
-                       WHERE g.session_id = t.session_id AND g.used_at IS NULL AND g.expires_at > now()),
-              to_jsonb(ARRAY(SELECT jsonb_build_object('method', c.authentication_method,
-                                    'timestamp', floor(extract(epoch FROM c.updated_at))::bigint)
-                               FROM auth.mfa_amr_claims c WHERE c.session_id = t.session_id
-                              ORDER BY c.updated_at DESC))
-    INTO granted, v_amr;
+                       WHERE g.session_id = t.session_id AND g.used_at IS NULL AND g.expires_at > now())
+    INTO granted;
     IF granted THEN
       UPDATE auth.mfa_recovery_grants g SET used_at = now()
        WHERE g.session_id = t.session_id AND g.used_at IS NULL;
@@ -331,18 +327,9 @@ BEGIN
       ON CONFLICT ON CONSTRAINT mfa_amr_claims_session_id_authentication_method_key
       DO UPDATE SET updated_at = now();
       v_aal := 'aal2';
-      v_amr := NULL; -- read again below, with the "recovery" method
+      -- The claim's trigger wrote the session's amr with "recovery".
+      SELECT s.amr INTO v_amr FROM auth.sessions s WHERE s.id = t.session_id;
     END IF;
-  END IF;
-
-  -- The session's methods, newest first, for the access token's amr
-  -- (read with the insert above unless the token was handed back or a
-  -- backup code changed them).
-  IF v_amr IS NULL THEN
-    v_amr := to_jsonb(ARRAY(SELECT jsonb_build_object('method', c.authentication_method,
-                                  'timestamp', floor(extract(epoch FROM c.updated_at))::bigint)
-                             FROM auth.mfa_amr_claims c WHERE c.session_id = t.session_id
-                            ORDER BY c.updated_at DESC));
   END IF;
   r := ROW(CASE WHEN v_token = p_new_token THEN 'issued' ELSE 'reused_active' END,
            v_token, t.session_id, t.user_id, v_aal, v_amr);
@@ -362,6 +349,35 @@ CREATE FUNCTION auth.role() RETURNS text
     nullif(current_setting('request.jwt.claim.role', true), ''),
     auth.jwt() ->> 'role'
   )
+$$;
+
+
+--
+-- Name: session_amr(uuid); Type: FUNCTION; Schema: auth; Owner: -
+--
+
+CREATE FUNCTION auth.session_amr(p_session uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT to_jsonb(ARRAY(SELECT jsonb_build_object('method', c.authentication_method,
+                               'timestamp', floor(extract(epoch FROM c.updated_at))::bigint)
+                          FROM auth.mfa_amr_claims c WHERE c.session_id = p_session
+                         ORDER BY c.updated_at DESC))
+$$;
+
+
+--
+-- Name: session_amr_changed(); Type: FUNCTION; Schema: auth; Owner: -
+--
+
+CREATE FUNCTION auth.session_amr_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE auth.sessions s SET amr = auth.session_amr(s.id)
+   WHERE s.id = OLD.session_id OR s.id = NEW.session_id;
+  RETURN NULL;
+END
 $$;
 
 
@@ -6965,8 +6981,16 @@ CREATE TABLE auth.sessions (
     ip inet,
     tag text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    amr jsonb DEFAULT '[]'::jsonb NOT NULL
 );
+
+
+--
+-- Name: COLUMN sessions.amr; Type: COMMENT; Schema: auth; Owner: -
+--
+
+COMMENT ON COLUMN auth.sessions.amr IS 'The session''s methods for the access token''s amr claim, newest first; kept by a trigger on auth.mfa_amr_claims.';
 
 
 --
@@ -10072,6 +10096,13 @@ CREATE TRIGGER notify_data_access_change AFTER INSERT OR DELETE OR UPDATE ON aut
 --
 
 CREATE TRIGGER notify_data_access_change AFTER DELETE OR UPDATE OF not_after, user_id ON auth.sessions FOR EACH ROW EXECUTE FUNCTION private.notify_data_access_change();
+
+
+--
+-- Name: mfa_amr_claims session_amr_changed; Type: TRIGGER; Schema: auth; Owner: -
+--
+
+CREATE TRIGGER session_amr_changed AFTER INSERT OR DELETE OR UPDATE ON auth.mfa_amr_claims FOR EACH ROW EXECUTE FUNCTION auth.session_amr_changed();
 
 
 --

@@ -238,3 +238,58 @@ func TestUserAnswerKeptOnlyAtItsVersion(t *testing.T) {
 		t.Fatalf("not kept at the current version (%d rows)", n)
 	}
 }
+
+// TestRefreshAMRFollowsClaims: the refresh's amr comes from the session's
+// row (auth.sessions.amr, 0787), which a trigger on auth.mfa_amr_claims
+// keeps; after every change of the claims it is what the claims table
+// says, newest first, in whole seconds.
+func TestRefreshAMRFollowsClaims(t *testing.T) {
+	b := setup(t)
+	ctx := context.Background()
+	s := b.signUp(t, uniqueEmail("amr"), "hunter-two-2")
+	rt, at := s.RefreshToken, s.AccessToken
+	sid := b.claims(t, at)["session_id"]
+	check := func(step string) {
+		t.Helper()
+		res := b.do(t, req{method: "POST", path: "/token?grant_type=refresh_token", body: map[string]any{"refresh_token": rt}})
+		wantStatus(t, res, 200)
+		var v session
+		res.decode(t, &v)
+		rt, at = v.RefreshToken, v.AccessToken
+		var want []any
+		rows, err := b.db.Pool.Query(ctx, `SELECT authentication_method, floor(extract(epoch FROM updated_at))::bigint
+			FROM auth.mfa_amr_claims WHERE session_id = $1 ORDER BY updated_at DESC`, sid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var m string
+			var ts int64
+			if err := rows.Scan(&m, &ts); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, map[string]any{"method": m, "timestamp": float64(ts)})
+		}
+		if got := b.claims(t, at)["amr"]; !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: amr %v, the claims table %v", step, got, want)
+		}
+	}
+	check("after sign-up")
+	f := b.enroll(t, at, "phone")
+	res := b.verify(t, at, f.ID, b.challenge(t, at, f.ID), totpCode(t, f.Secret, time.Now()))
+	wantStatus(t, res, 200)
+	var v session
+	res.decode(t, &v)
+	rt, at = v.RefreshToken, v.AccessToken
+	check("after the second factor")
+	for _, q := range []string{
+		`UPDATE auth.mfa_amr_claims SET updated_at = now() + interval '1 minute' WHERE session_id = $1 AND authentication_method = 'password'`,
+		`INSERT INTO auth.mfa_amr_claims (session_id, authentication_method, updated_at) VALUES ($1, 'otp', now() + interval '2 minutes')`,
+		`DELETE FROM auth.mfa_amr_claims WHERE session_id = $1 AND authentication_method = 'totp'`,
+	} {
+		if _, err := b.db.Pool.Exec(ctx, q, sid); err != nil {
+			t.Fatal(err)
+		}
+		check(q)
+	}
+}
