@@ -1,7 +1,6 @@
 import { Plus } from '@phosphor-icons/react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
-import { createPortal } from 'react-dom'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import type { AddPlace } from '../stores/add-task-store'
@@ -12,7 +11,6 @@ import { usePrinting } from '@/lib/use-printing'
 import { useTeammates } from '../api/assign-task'
 import { InlineAdd } from './inline-add'
 import { type RowHandlers, TaskRow } from './task-row'
-import type { WarmList } from './warm-list'
 
 type Item =
   | { kind: 'header'; key: string; section: Section }
@@ -49,13 +47,7 @@ type Props = {
   /** Scroll this task into view (a ?taskId= link, a restored selection). */
   revealId: string | null
   empty: ReactNode
-  /** While loading: sample sections drawn off-document, so the list's code has run before its data (warm-list.ts). */
-  warm?: WarmList | null
 }
-
-let detached: HTMLElement | null = null
-/** An element never in the document: what is drawn there has no style, layout or paint, and no query of the page finds it. */
-const offDocument = () => (detached ??= document.createElement('div'))
 
 /** The items of the list, in order: section headers, tasks and the add row where it is open. */
 function itemsOf(sections: Section[], adding: Props['adding']): Item[] {
@@ -146,12 +138,6 @@ export function TaskList(props: Props) {
 
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" onKeyDown={onKeyDown}>
-      {loading && props.warm
-        ? createPortal(
-            <TaskList {...props} loading={false} sections={props.warm.sections} progress={props.warm.progress} warm={null} adding={null} revealId={null} label="Sample" />,
-            offDocument(),
-          )
-        : null}
       {loading ? (
         <SkeletonRows compact={compact} />
       ) : showEmpty ? (

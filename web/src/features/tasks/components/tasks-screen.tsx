@@ -36,7 +36,6 @@ import { ProjectIcon } from './project-icon'
 import { ListSkeleton, TaskList } from './task-list'
 import type { RowHandlers } from './task-row'
 import { VIEW_ICONS, filterIcon } from './view-icons'
-import { warmList } from './warm-list'
 
 const loadPane = () => import('./task-pane')
 const TaskPane = lazy(loadPane)
@@ -168,12 +167,6 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
   }, [filtered.data, filtered.isPending, filtered.isError, filterData, scope, tasks.data, tasks.isPending, projects.data, projects.isPending, filters.isPending, filter, viewId, logbook.data, logbook.isPending, zone, now, user.id, archivedIds, lingering])
 
   const progress = useMemo(() => subtaskProgress(tasks.data ?? []), [tasks.data])
-  // While the data is on its way, the list's code runs on sample tasks (off screen): not for the first time in the data's window.
-  const warmUp = view.loading && params.get('layout') !== 'board'
-  const warm = useMemo(
-    () => (warmUp ? warmList(scope, viewId, { zone, now, userId: user.id, hiddenProjects: archivedIds, lingering }) : null),
-    [warmUp, scope, viewId, zone, now, user.id, archivedIds, lingering],
-  )
   const order = useMemo(() => view.sections.flatMap((s) => s.tasks.map((t) => t.id)), [view.sections])
   const shown = useMemo(() => view.sections.flatMap((s) => s.tasks), [view.sections])
 
@@ -468,7 +461,6 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
             label={`${view.title || 'Tasks'} tasks`}
             revealId={memory.revealId}
             empty={empty}
-            warm={warm}
           />
         )}
       </section>
