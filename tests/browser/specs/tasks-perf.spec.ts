@@ -117,7 +117,9 @@ type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: n
 async function traceFirstRows(page: Page, url: string, file = 'tasks-first-rows.trace.json') {
   const browser = page.context().browser()
   if (!browser) return null
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute'] })
+  // TASKS_TRACE_V8=1 adds V8's compile events (CompileCode, ParseFunction…): the window's lazy compilation by name.
+  const v8 = process.env.TASKS_TRACE_V8 ? ['v8', 'disabled-by-default-v8.compile'] : []
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', ...v8] })
   await page.goto(url)
   await page.evaluate(() => (window as unknown as { __perf: Perf }).__perf.ready)
   const buffer = await browser.stopTracing()
