@@ -1,8 +1,14 @@
 package wire
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
+	"hash/fnv"
+	"reflect"
+	"sync"
+	"time"
 )
 
 // Answer is a user's part of a session answer, encoded once and kept by
@@ -37,15 +43,82 @@ func NewAnswer(u *User) (*Answer, error) {
 		Phone: u.Phone, Role: u.Role, IsAnonymous: u.IsAnonymous}, nil
 }
 
-// answerVersion leads the stored bytes; a change of the framing changes it,
-// and bytes of another version are not an answer (the caller rebuilds).
-const answerVersion = 1
+// answerVersion leads the stored bytes; a change of the framing changes it.
+const answerVersion = 2
+
+// encoderPrint follows the version: a hash of what this binary's encoders
+// make of a sample user with every field set (sampleUser). An upgrade that
+// encodes users differently (a new field, another time format) changes it,
+// so answers kept by the old binary are not answers here and are rebuilt,
+// without anyone having to remember a number.
+var encoderPrint = sync.OnceValue(func() [8]byte {
+	var u User
+	fillSample(reflect.ValueOf(&u).Elem())
+	a, err := NewAnswer(&u)
+	if err != nil {
+		panic(fmt.Sprintf("wire: the sample user does not encode: %v", err))
+	}
+	h := fnv.New64a()
+	for _, f := range [...][]byte{a.User, a.AppMetadata, a.UserMetadata, []byte(a.Aud + "\x00" + a.Email + "\x00" + a.Phone + "\x00" + a.Role)} {
+		h.Write(f)
+		h.Write([]byte{0})
+	}
+	var p [8]byte
+	binary.BigEndian.PutUint64(p[:], h.Sum64())
+	return p
+})
+
+// fillSample sets every field of v, recursively, to a value that is not its
+// zero (one element in each slice and map), so no field is left out by
+// omitempty and a field added later changes the print.
+func fillSample(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString("s<&>")
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(7)
+	case reflect.Float32, reflect.Float64:
+		v.SetFloat(1.5)
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		fillSample(v.Elem())
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+		fillSample(v.Index(0))
+	case reflect.Map:
+		m := reflect.MakeMap(v.Type())
+		k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+		fillSample(k)
+		if e.Kind() == reflect.Interface {
+			e.Set(reflect.ValueOf(1e21))
+		} else {
+			fillSample(e)
+		}
+		m.SetMapIndex(k, e)
+		v.Set(m)
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[time.Time]() {
+			v.Set(reflect.ValueOf(time.Date(2026, 11, 28, 1, 2, 3, 456789000, time.UTC)))
+			return
+		}
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fillSample(v.Field(i))
+			}
+		}
+	}
+}
 
 // MarshalBinary frames the answer for auth.user_answers.answer: a version
-// byte, each field length-prefixed (uvarint), the flag as a last byte.
+// byte, the encoders' print, each field length-prefixed (uvarint), the flag
+// as a last byte.
 func (a *Answer) MarshalBinary() []byte {
-	b := make([]byte, 0, len(a.User)+len(a.AppMetadata)+len(a.UserMetadata)+len(a.Aud)+len(a.Email)+len(a.Phone)+len(a.Role)+16)
+	p := encoderPrint()
+	b := make([]byte, 0, len(a.User)+len(a.AppMetadata)+len(a.UserMetadata)+len(a.Aud)+len(a.Email)+len(a.Phone)+len(a.Role)+24)
 	b = append(b, answerVersion)
+	b = append(b, p[:]...)
 	for _, f := range [...][]byte{a.User, a.AppMetadata, a.UserMetadata, []byte(a.Aud), []byte(a.Email), []byte(a.Phone), []byte(a.Role)} {
 		b = binary.AppendUvarint(b, uint64(len(f)))
 		b = append(b, f...)
@@ -56,14 +129,15 @@ func (a *Answer) MarshalBinary() []byte {
 	return append(b, 0)
 }
 
-var errAnswerFraming = errors.New("user answer: not this version's framing")
+var errAnswerFraming = errors.New("user answer: not this binary's framing or encoding")
 
 // UnmarshalAnswer reads MarshalBinary's framing. The byte fields alias b.
 func UnmarshalAnswer(b []byte) (*Answer, error) {
-	if len(b) < 1 || b[0] != answerVersion {
+	p := encoderPrint()
+	if len(b) < 1+len(p) || b[0] != answerVersion || !bytes.Equal(b[1:1+len(p)], p[:]) {
 		return nil, errAnswerFraming
 	}
-	b = b[1:]
+	b = b[1+len(p):]
 	var fields [7][]byte
 	for i := range fields {
 		n, k := binary.Uvarint(b)

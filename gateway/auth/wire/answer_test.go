@@ -3,6 +3,8 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -52,5 +54,49 @@ func TestAnswerEncodesLikeTheUser(t *testing.T) {
 		if _, err := UnmarshalAnswer(b); err == nil {
 			t.Errorf("%x read as an answer", b)
 		}
+	}
+}
+
+// TestEncoderPrint: the print covers every field the user's JSON can carry
+// (the sample leaves none out to omitempty, in the user, its identities and
+// factors), and an answer kept under another print is not an answer.
+func TestEncoderPrint(t *testing.T) {
+	var u User
+	fillSample(reflect.ValueOf(&u).Elem())
+	js, err := u.AppendJSON(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		User       map[string]any
+		Identities []map[string]any `json:"identities"`
+		Factors    []map[string]any `json:"factors"`
+	}
+	if err := json.Unmarshal(js, &got.User); err != nil {
+		t.Fatal(err)
+	}
+	_ = json.Unmarshal(js, &got)
+	for _, c := range []struct {
+		typ  reflect.Type
+		keys []map[string]any
+	}{{reflect.TypeFor[User](), []map[string]any{got.User}}, {reflect.TypeFor[Identity](), got.Identities}, {reflect.TypeFor[Factor](), got.Factors}} {
+		if len(c.keys) != 1 {
+			t.Fatalf("%s: %d objects in the sample's JSON, want 1", c.typ.Name(), len(c.keys))
+		}
+		for i := range c.typ.NumField() {
+			name, _, _ := strings.Cut(c.typ.Field(i).Tag.Get("json"), ",")
+			if name == "-" || name == "" {
+				continue
+			}
+			if _, ok := c.keys[0][name]; !ok {
+				t.Errorf("%s.%s (%q) is not in the sample's JSON: the print would not see it change", c.typ.Name(), c.typ.Field(i).Name, name)
+			}
+		}
+	}
+
+	kept := (&Answer{User: []byte("{}"), Aud: "x"}).MarshalBinary()
+	kept[1] ^= 0xff
+	if _, err := UnmarshalAnswer(kept); err == nil {
+		t.Error("an answer kept under another encoder print was read")
 	}
 }
