@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { type Account, expect as baseExpect, emulateScheme, screenshot, signInThroughUi, signUpThroughApi } from './fixtures'
+import { type Account, expect as baseExpect, signInThroughUi, signUpThroughApi } from './fixtures'
+import { shootEach } from './shots'
 import { insert } from './db'
 
 /**
@@ -56,26 +57,9 @@ export async function autoSaved(page: Page): Promise<void> {
   await expect(pane(page).getByRole('status').filter({ hasText: 'Auto-saved' })).toBeVisible()
 }
 
-export type Shot = { width: 1280 | 390; theme: 'light' | 'dark' }
-
-export const SHOTS: readonly Shot[] = [
-  { width: 1280, theme: 'light' },
-  { width: 1280, theme: 'dark' },
-  { width: 390, theme: 'light' },
-  { width: 390, theme: 'dark' },
-]
-
 /** Screenshots of the page at 1280 and 390 px, light and dark, as name-<width>-<theme>.png. */
 export async function shootAll(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  for (const s of SHOTS) {
-    await page.setViewportSize({ width: s.width, height: s.width === 390 ? 844 : 800 })
-    // The theme follows the system by default (features/theme), so the emulated scheme applies.
-    await emulateScheme(page, s.theme)
-    await ready()
-    await screenshot(page, `${name}-${s.width}-${s.theme}`)
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.emulateMedia({ colorScheme: 'light' })
+  await shootEach(page, (s) => `${name}-${s.width}-${s.theme}`, ready)
 }
 
 /** The Undo of the toast that says message (an older toast may still be leaving). */

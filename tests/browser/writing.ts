@@ -1,5 +1,5 @@
-import { type Page, expect } from '@playwright/test'
-import { type Account, emulateScheme, screenshot, serverUrl, signInToApp, signUpThroughApi } from './fixtures'
+import type { Page } from '@playwright/test'
+import { type Account, serverUrl, signInToApp, signUpThroughApi } from './fixtures'
 
 // Helpers of the notes and journal journeys (issue 20): the database
 // through /rest/v1 with the service key (what the app wrote, or data set
@@ -52,21 +52,10 @@ export async function signedIn(page: Page, account: Account): Promise<{ userId: 
 
 /**
  * Screenshots of what is on screen at 1280 and 390 px, light and dark
- * (tests/browser/artifacts/screenshots/{name}-{theme}-{width}.png). The
- * page is left as it was (1280, light).
+ * (tests/browser/artifacts/screenshots/{name}-{theme}-{width}.png); the
+ * page is left as it was.
  */
-export async function shots(page: Page, name: string, ready?: () => Promise<void>): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    for (const theme of ['light', 'dark'] as const) {
-      await emulateScheme(page, theme)
-      if (ready) await ready()
-      await screenshot(page, `${name}-${theme}-${width}`)
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.emulateMedia({ colorScheme: 'light' })
-}
+export { shootAll as shots } from './shots'
 
 /** A small valid PNG (1x1, a colour per seed) for uploads. */
 export function pngBytes(seed = 0): Buffer {

@@ -138,7 +138,14 @@ test('a move the server does not take is undone with the spec text', async ({ pa
   await page.goto('/app/notes')
   const row = page.getByRole('list', { name: 'Notes', exact: true }).getByRole('link', { name: /^Receipts/ })
   await expect(row).toBeVisible()
-  // What the app loads once idle (the toaster among it) is in before the network drops.
+  // What the app loads once idle is in before the network drops: the toaster (its region) and
+  // the offline code. A busy page is idle late (the offline code waits for an idle callback,
+  // up to 3 s), well after the network was quiet; offline before that, its import failed.
+  await expect(page.getByRole('region', { name: /^Notifications/ })).toBeAttached()
+  const offlineChunk = () => performance.getEntriesByType('resource').find((e) => /\/assets\/offline-status-[\w-]+\.js$/.test(e.name))?.name ?? ''
+  await expect.poll(() => page.evaluate(offlineChunk)).not.toBe('')
+  // With the modules it imports (the same module map: this waits for the app's own import).
+  await page.evaluate(async (url) => void (await import(url)), await page.evaluate(offlineChunk))
   await page.waitForLoadState('networkidle')
   consoleErrors.allow(/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/)
   await context.setOffline(true)
@@ -253,7 +260,12 @@ test('the editor: formatting, shortcuts, links, images and pasting survive a rel
   await expect(text.locator('img')).toHaveCount(1)
 
   // Paste from a web page (HTML) and markdown (plain text).
-  await text.locator('p').last().click()
+  const lastBlock = text.locator('p').last()
+  await lastBlock.click()
+  // The editor has taken the click (its selection, marked on the block, is there) before
+  // the keys: ProseMirror reads a click into an unfocused editor on the selectionchange
+  // that follows, and on a busy machine End and Enter came first, at the start of the note.
+  await expect(lastBlock).toHaveClass(/is-editing/)
   await page.keyboard.press('End')
   await page.keyboard.press('Enter')
   await text.evaluate((el) => {

@@ -156,3 +156,25 @@ test('an offline edit that meets a newer one from another device keeps the serve
     .toEqual(['Plan the ski trip', 'Book the ferry'])
   await expect(openButton(page, 'Plan the ski trip')).toBeVisible()
 })
+
+test.describe('offline code that could not load', () => {
+  // The service worker would answer /assets/ itself, out of page.route's reach.
+  test.use({ serviceWorkers: 'block' })
+
+  test('leaves the screen working, without the indicator', async ({ page, account, consoleErrors }) => {
+    consoleErrors.allow(/offline-status|dynamically imported module|Failed to load resource|The above error occurred/)
+    const userId = await signedIn(page, account)
+    await insert('tasks', { user_id: userId, title: 'Still here' })
+    // Its chunk fails as it does when the connection drops before the chunk came (it loads at idle, or on going offline).
+    await page.route(/\/assets\/offline-status-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'))
+    const caught = page.waitForEvent('console', {
+      predicate: (m) => m.type() === 'warning' && m.text().startsWith('The offline indicator could not load'),
+      timeout: 30_000,
+    })
+    await page.goto('/app/tasks?view=inbox')
+    await caught
+    await expect(openButton(page, 'Still here')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0)
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible()
+  })
+})

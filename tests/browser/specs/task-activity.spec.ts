@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { signUpThroughApi, serverUrl, test } from '../fixtures'
 import { insert, select, update } from '../db'
-import { autoSaved, expect, openButton, pane, shootAll, signedIn } from '../tasks-helpers'
+import { autoSaved, expect, openButton, pane, shootAll, signedIn, taskLayoutSettled } from '../tasks-helpers'
 
 // Issue 21: a task's activity log dialog (002 §2). A changes a task in the
 // pane and reads who changed what and when, grouped by day; a teammate's
@@ -10,6 +10,8 @@ import { autoSaved, expect, openButton, pane, shootAll, signedIn } from '../task
 
 async function reopenLog(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Activity log' })
+  // The pane's or the modal's own dialog: asked once the one the width shows is in place.
+  await taskLayoutSettled(page)
   if (await dialog.isVisible()) return
   await page.getByRole('button', { name: 'Activity log' }).last().click()
   await expect(dialog).toBeVisible()

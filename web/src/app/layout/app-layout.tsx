@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, lazy, memo, useEffect, useMemo, useState } from 'react'
 import { Outlet } from 'react-router'
+import { OptionalPart } from '@/components/errors/optional-part'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
 import { registeredCommands, useCommandRegistry } from '@/lib/command-registry'
@@ -173,9 +174,11 @@ function SignedInApp() {
     () => (
       <>
         {offlineReady ? (
-          <Suspense fallback={null}>
-            <OfflineStatus />
-          </Suspense>
+          <OptionalPart name="The offline indicator">
+            <Suspense fallback={null}>
+              <OfflineStatus />
+            </Suspense>
+          </OptionalPart>
         ) : null}
         <FocusHeaderChip />
         <UpgradeButton />
@@ -195,9 +198,11 @@ function SignedInApp() {
         </Suspense>
         <DarkSidebarPreference />
         {offlineReady ? (
-          <Suspense fallback={null}>
-            <OfflineSync userId={userId} />
-          </Suspense>
+          <OptionalPart name="The offline queue">
+            <Suspense fallback={null}>
+              <OfflineSync userId={userId} />
+            </Suspense>
+          </OptionalPart>
         ) : null}
         <FocusRunner />
         <Suspense fallback={null}>

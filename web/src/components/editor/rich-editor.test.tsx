@@ -1,4 +1,4 @@
-import { render, waitFor } from '@testing-library/react'
+import { fireEvent, render, waitFor } from '@testing-library/react'
 import type { Editor } from '@tiptap/core'
 import { createRef } from 'react'
 import { describe, expect, it } from 'vitest'
@@ -74,6 +74,33 @@ describe('RichEditor', { timeout: 30_000 }, () => {
     const editor = (root as HTMLElement & { editor: Editor }).editor
     editor.commands.setTextSelection(editor.view.posAtDOM(text, 2))
     await waitFor(() => expect(editing()).toEqual([false, true, false]), { timeout: 5_000 })
+  })
+
+  it('a toolbar button gives the text its focus back at once, so the next key lands there', async () => {
+    // TipTap's focus() waits for an animation frame; keys typed before it
+    // (a busy machine handles input first) went to the button and were lost.
+    fakeLayout()
+    const ref = createRef<RichEditorHandle>()
+    const { getByRole } = render(<RichEditor markdown="one" label="Marks" handleRef={ref} />)
+    await waitFor(() => expect(ref.current).not.toBeNull())
+    const root = getByRole('textbox', { name: 'Marks' })
+    const editor = (root as HTMLElement & { editor: Editor }).editor
+    editor.commands.setTextSelection(4)
+    const strike = getByRole('button', { name: 'Strikethrough' })
+    // A pointer press does not take the focus from the text.
+    expect(fireEvent.mouseDown(strike)).toBe(false)
+    // Pressed while it has the focus (reached with Tab, or a press anyway).
+    strike.focus()
+    fireEvent.click(strike)
+    expect(document.activeElement).toBe(root)
+    expect(editor.isActive('strike')).toBe(true)
+    // The same for Undo.
+    const undo = getByRole('button', { name: 'Undo' })
+    editor.commands.insertContent(' struck')
+    await waitFor(() => expect(undo).toBeEnabled())
+    undo.focus()
+    fireEvent.click(undo)
+    expect(document.activeElement).toBe(root)
   })
 
   it('recognises markdown in pasted text', () => {

@@ -21,7 +21,7 @@ import type { Editor } from '@tiptap/core'
 import { redoDepth, undoDepth } from '@tiptap/pm/history'
 import { useEditorState } from '@tiptap/react'
 import { Popover, Toolbar as ToolbarPrimitive } from 'radix-ui'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, type MouseEvent, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { cn } from '@/lib/cn'
@@ -134,6 +134,20 @@ type ToolbarProps = {
   className?: string
 }
 
+/**
+ * Runs a button's command with the text focused at once. TipTap's focus()
+ * waits for an animation frame, and a busy machine handles input before
+ * frames: keys typed right after a press went to the button and were lost
+ * (docs/notes/flake-2026-11-28.md).
+ */
+function runInText(editor: Editor, run: (e: Editor) => unknown): void {
+  editor.view.focus()
+  run(editor)
+}
+
+/** A pointer press on a button leaves the focus in the text (keys typed next belong there). */
+const keepTextFocus = (e: MouseEvent) => e.preventDefault()
+
 /** The formatting toolbar: arrow keys move between its buttons (Radix Toolbar), each names its shortcut. */
 export function EditorToolbar({ editor, linkOpen, onLinkOpenChange, onPickImage, className }: ToolbarProps) {
   const isMac = isMacPlatform()
@@ -159,10 +173,11 @@ export function EditorToolbar({ editor, linkOpen, onLinkOpenChange, onPickImage,
           aria-label={item.label}
           title={title(item, isMac)}
           className={itemClass}
+          onMouseDown={keepTextFocus}
           // The pressed state follows the editor, not the click.
           onClick={(e) => {
             e.preventDefault()
-            item.run(editor)
+            runInText(editor, item.run)
           }}
         >
           <item.icon size={18} aria-hidden />
@@ -197,7 +212,8 @@ export function EditorToolbar({ editor, linkOpen, onLinkOpenChange, onPickImage,
         title={`Undo (${formatShortcut({ key: 'z', mod: true }, isMac)})`}
         className={itemClass}
         disabled={!state.canUndo}
-        onClick={() => editor.chain().focus().undo().run()}
+        onMouseDown={keepTextFocus}
+        onClick={() => runInText(editor, (e) => e.chain().focus().undo().run())}
       >
         <ArrowCounterClockwise size={18} aria-hidden />
       </ToolbarPrimitive.Button>
@@ -206,7 +222,8 @@ export function EditorToolbar({ editor, linkOpen, onLinkOpenChange, onPickImage,
         title={`Redo (${formatShortcut({ key: 'z', mod: true, shift: true }, isMac)})`}
         className={itemClass}
         disabled={!state.canRedo}
-        onClick={() => editor.chain().focus().redo().run()}
+        onMouseDown={keepTextFocus}
+        onClick={() => runInText(editor, (e) => e.chain().focus().redo().run())}
       >
         <ArrowClockwise size={18} aria-hidden />
       </ToolbarPrimitive.Button>
