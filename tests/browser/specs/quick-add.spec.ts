@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { test } from '../fixtures'
-import { insert, select, tasksOf, update } from '../db'
+import { insert, preference, select, tasksOf, update } from '../db'
 import { expect, row, shootAll, signedIn } from '../tasks-helpers'
 
 // Quick add with natural language (001 §9, issue 19): several phrasings
@@ -160,6 +160,10 @@ test('every! repeats from the completion date: quick add, complete in the list, 
     })
     .toEqual([day(0), { type: 'daily', interval: 3, from: 'completion' }])
   // Done two days late: the next one is three days from today, not from its due date.
+  // Today is the user's: the server dates the next one in the saved zone,
+  // which the first completion saves from the browser (at 01:00 UTC it is
+  // still yesterday in New York).
+  expect(await preference(userId, 'timezone')).toBeUndefined()
   await update('tasks', `user_id=eq.${userId}&title=eq.Stretch`, { due_date: day(-2) })
   await page.reload()
   await row(page, 'Stretch').getByRole('checkbox', { name: 'Complete Stretch' }).click()
@@ -167,4 +171,5 @@ test('every! repeats from the completion date: quick add, complete in the list, 
   await expect
     .poll(async () => (await tasksOf(userId, '&title=eq.Stretch')).map((t) => `${t.due_date}:${t.is_completed}`).sort())
     .toEqual([`${day(-2)}:true`, `${day(3)}:false`].sort())
+  expect(await preference(userId, 'timezone')).toBe(ZONE)
 })

@@ -70,3 +70,27 @@ export async function savePreference(userId: string, key: string, value: Json): 
   )
   unwrap(result)
 }
+
+const zoneSaved = new Map<string, Promise<void>>()
+
+/**
+ * The server places a user's days in the "timezone" preference, else UTC
+ * (jobs.user_time_zone: a recurring task's next date, a focus session's day,
+ * reminders). Before the first write that needs it, the browser's zone is
+ * saved there when the user has none, never over a choice: once per page
+ * and user; a failure is tried again by the next such write.
+ */
+export function ensureTimeZonePreference(userId: string): Promise<void> {
+  let saved = zoneSaved.get(userId)
+  if (!saved) {
+    saved = (async () => {
+      if ((await getPreference(userId, 'timezone')) === undefined) {
+        await savePreference(userId, 'timezone', Intl.DateTimeFormat().resolvedOptions().timeZone)
+      }
+    })().catch(() => {
+      zoneSaved.delete(userId)
+    })
+    zoneSaved.set(userId, saved)
+  }
+  return saved
+}

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { getDeviceId } from '@/lib/device'
 import { describeError, unwrap } from '@/lib/errors'
-import { getPreference, savePreference } from '@/lib/preferences'
+import { ensureTimeZonePreference } from '@/lib/preferences'
 import { supabase } from '@/lib/supabase'
 import { toast } from '@/lib/toast'
 import { useFocusStore } from '../stores/focus-store'
@@ -62,25 +62,6 @@ async function change(
   }
 }
 
-let timeZoneChecked = false
-
-/**
- * The server counts a session on the user's calendar day (0701), from the
- * "timezone" preference: saved once with the browser's zone when the user
- * has none, never over a choice.
- */
-async function ensureTimeZone(userId: string): Promise<void> {
-  if (timeZoneChecked) return
-  timeZoneChecked = true
-  try {
-    if ((await getPreference(userId, 'timezone')) === undefined) {
-      await savePreference(userId, 'timezone', Intl.DateTimeFormat().resolvedOptions().timeZone)
-    }
-  } catch {
-    timeZoneChecked = false
-  }
-}
-
 export type StartOptions = { type: SessionType; cycles: number; taskId?: string | null }
 
 /** Starts a session of type now; the server cancels the one running (000 §4). */
@@ -110,7 +91,8 @@ export async function startSession(ctx: Context, { type, cycles, taskId }: Start
   }
   useFocusStore.getState().chooseType(null)
   useFocusStore.getState().setAutoStartAt(null)
-  void ensureTimeZone(ctx.userId)
+  // The server counts a session on the user's calendar day (0701).
+  void ensureTimeZonePreference(ctx.userId)
   return change(
     ctx,
     optimistic,

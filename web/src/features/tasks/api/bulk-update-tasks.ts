@@ -4,6 +4,7 @@ import { supabase } from '@/lib/supabase'
 import { toast } from '@/lib/toast'
 import { useLingerStore } from '../stores/linger-store'
 import type { Task } from '../types'
+import { zoneBeforeCompleting } from './completion-zone'
 import { taskKeys } from './keys'
 import { reportFailure } from './report'
 import { scheduleTaskNotifications } from './schedule-notifications'
@@ -17,6 +18,7 @@ export type BulkChange = { id: string } & BulkFields
 
 /** One request for the whole batch, all or nothing (RPC bulk_update_tasks, 0654). */
 export async function bulkUpdateTasks(changes: readonly BulkChange[]) {
+  if (changes.some((c) => c.is_completed)) await zoneBeforeCompleting()
   return unwrap(await supabase.rpc('bulk_update_tasks', { p_changes: changes.map((c) => ({ ...c })) }))
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { toast } from '@/lib/toast'
+import { zoneBeforeCompleting } from './completion-zone'
 import { taskKeys } from './keys'
 
 type Completion = { id: string; completed: boolean }
@@ -16,6 +17,7 @@ export async function setTaskCompleted({ id, completed }: Completion): Promise<v
     await queueTaskUpdate(id, { is_completed: completed })
     return
   }
+  if (completed) await zoneBeforeCompleting()
   unwrap(await supabase.from('tasks').update({ is_completed: completed }).eq('id', id))
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import type { Task } from '../types'
+import { zoneBeforeCompleting } from './completion-zone'
 import { taskKeys } from './keys'
 import { reportFailure } from './report'
 import { serverId } from './pending-creates'
@@ -42,6 +43,7 @@ export type TaskPatch = Partial<
 export async function updateTask(shownId: string, patch: TaskPatch) {
   const id = await serverId(shownId)
   if (isOffline()) return queueTaskUpdate(id, patch)
+  if (patch.is_completed) await zoneBeforeCompleting()
   return unwrap(await supabase.from('tasks').update(patch).eq('id', id).select('*').single())
 }
 
