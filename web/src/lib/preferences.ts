@@ -56,19 +56,38 @@ export async function getPreference(userId: string, key: string, signal?: AbortS
   return parseValue(row.preference_value) ?? readLocal(userId, key)
 }
 
-export async function savePreference(userId: string, key: string, value: Json): Promise<void> {
+/**
+ * The save in flight per user and key. Saves of one key go out one after
+ * another: two upserts in flight at once (a task opened, then its pane
+ * closed at once) can reach the database in either order, and the older
+ * value would win.
+ */
+const saving = new Map<string, Promise<void>>()
+
+export function savePreference(userId: string, key: string, value: Json): Promise<void> {
   writeLocal(userId, key, value)
-  const result = await supabase.from('user_preferences').upsert(
-    {
-      user_id: userId,
-      preference_key: key,
-      preference_value: JSON.stringify(value),
-      is_deleted: false,
-      updated_at: new Date().toISOString(),
-    },
-    { onConflict: 'user_id,preference_key' },
-  )
-  unwrap(result)
+  const slot = localKey(userId, key)
+  const upsert = async () => {
+    const result = await supabase.from('user_preferences').upsert(
+      {
+        user_id: userId,
+        preference_key: key,
+        preference_value: JSON.stringify(value),
+        is_deleted: false,
+        updated_at: new Date().toISOString(),
+      },
+      { onConflict: 'user_id,preference_key' },
+    )
+    unwrap(result)
+  }
+  const before = saving.get(slot)
+  const save = before ? before.catch(() => undefined).then(upsert) : upsert()
+  saving.set(slot, save)
+  const forget = () => {
+    if (saving.get(slot) === save) saving.delete(slot)
+  }
+  save.then(forget, forget)
+  return save
 }
 
 const zoneSaved = new Map<string, Promise<void>>()
