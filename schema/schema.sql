@@ -678,8 +678,8 @@ CREATE FUNCTION jobs.tasks_reminders_changed() RETURNS trigger
     AS $$
 BEGIN
   IF NEW.is_completed OR NEW.is_deleted THEN
-    DELETE FROM jobs.task_reminders WHERE task_id = NEW.id AND status = 'pending';
     DELETE FROM jobs.reminder_requests WHERE task_id = NEW.id;
+    DELETE FROM jobs.task_reminders WHERE task_id = NEW.id AND status = 'pending';
   ELSIF NEW.due_date IS NOT NULL OR NEW.due_time IS NOT NULL
         OR (TG_OP = 'UPDATE' AND (OLD.due_date IS NOT NULL OR OLD.due_time IS NOT NULL)) THEN
     INSERT INTO jobs.reminder_requests (task_id) VALUES (NEW.id)

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"daybase/functions/internal/fntest"
 	"daybase/functions/reminders"
 	"daybase/internal/mail"
@@ -281,5 +283,68 @@ func TestEmailFollowsPreferences(t *testing.T) {
 	}
 	if n := b.count(`SELECT count(*) FROM public.notifications WHERE entity_id IN ($1, $2)`, low, high); n != 0 {
 		t.Errorf("in-app off but %d notifications", n)
+	}
+}
+
+// TestOneLockOrderWithTheScheduler: while the scheduler has claimed a task's
+// request and replaces its reminders, schedule-task-notifications replaces
+// them too, or the task is completed. Both once took the reminder rows
+// before the request row, the scheduler the other way round, and one of
+// them failed with "deadlock detected" (40P01); now they wait in turn.
+func TestOneLockOrderWithTheScheduler(t *testing.T) {
+	for name, other := range map[string]func(ctx context.Context, tx pgx.Tx, id string, now time.Time) error{
+		"schedule-task-notifications": func(ctx context.Context, tx pgx.Tx, id string, now time.Time) error {
+			_, err := reminders.Replace(ctx, tx, id, now)
+			return err
+		},
+		"completing the task": func(ctx context.Context, tx pgx.Tx, id string, _ time.Time) error {
+			_, err := tx.Exec(ctx, `UPDATE public.tasks SET is_completed = true WHERE id = $1`, id)
+			return err
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			b := setup(t)
+			ctx := context.Background()
+			now := b.clock.Now()
+			id := b.task("Both at once", now.Add(48*time.Hour), 60, 1440)
+			replace := func(tx pgx.Tx) error { _, err := reminders.Replace(ctx, tx, id, now); return err }
+			if err := pgx.BeginFunc(ctx, b.Admin, replace); err != nil {
+				t.Fatal(err)
+			}
+			b.Exec(`INSERT INTO jobs.reminder_requests (task_id) VALUES ($1) ON CONFLICT (task_id) DO NOTHING`, id)
+
+			scheduler, err := b.Admin.Begin(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer func() { _ = scheduler.Rollback(ctx) }()
+			if _, err := scheduler.Exec(ctx, `SELECT 1 FROM jobs.reminder_requests WHERE task_id = $1 FOR UPDATE SKIP LOCKED`, id); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() {
+				done <- pgx.BeginFunc(ctx, b.Admin, func(tx pgx.Tx) error { return other(ctx, tx, id, now) })
+			}()
+			// Until the other transaction waits for a lock the scheduler holds.
+			for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+				var waiting int
+				b.Scalar(&waiting, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)
+				if waiting > 0 {
+					break
+				}
+				if time.Since(start) > 30*time.Second {
+					t.Fatal("the other transaction never waited for the scheduler")
+				}
+			}
+			if err := replace(scheduler); err != nil {
+				t.Fatalf("the scheduler's replace: %v", err)
+			}
+			if err := scheduler.Commit(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if err := <-done; err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+		})
 	}
 }

@@ -51,11 +51,15 @@ func Replace(ctx context.Context, tx pgx.Tx, taskID string, now time.Time) (_ []
 	if d, _, ok := DueMoment(t, loc); ok && !t.Completed && !t.Deleted {
 		dueAt = &d
 	}
-	if _, err := tx.Exec(ctx, stmt.DeletePending,
-		taskID, now, dueAt); err != nil {
+	// The task's request row first, then its reminders: the scheduler holds
+	// the request (claimed FOR UPDATE) when it gets here, and the tasks
+	// trigger (0788) takes them in that order too; the other order
+	// deadlocked with the scheduler replacing the same task.
+	if _, err := tx.Exec(ctx, stmt.DeleteRequests, taskID); err != nil {
 		return nil, err
 	}
-	if _, err := tx.Exec(ctx, stmt.DeleteRequests, taskID); err != nil {
+	if _, err := tx.Exec(ctx, stmt.DeletePending,
+		taskID, now, dueAt); err != nil {
 		return nil, err
 	}
 	if len(plan) == 0 {
