@@ -206,3 +206,21 @@ test('smart filters: hide when empty in the sidebar, built-ins read-only with a 
     .poll(async () => (await select<{ hide_when_empty: boolean }>('smart_lists', `user_id=eq.${userId}&system_key=eq.today&is_deleted=eq.false`))[0]?.hide_when_empty)
     .toBe(true)
 })
+
+test('smart filters: the first visit makes the built-ins and shows them with the filters already there', async ({ page, account }) => {
+  const userId = await signedIn(page, account)
+  const data = JSON.stringify({ conditions: [{ field: 'title', operator: 'contains', value: 'read' }], logic: 'AND' })
+  // A filter made on another device before this browser's first visit.
+  await insert('smart_lists', { user_id: userId, name: 'Reading', name_normalized: 'reading', filters_data: data })
+  const live = () => select<{ name: string; system_key: string | null }>('smart_lists', `user_id=eq.${userId}&is_deleted=eq.false`)
+  expect((await live()).filter((f) => f.system_key)).toHaveLength(0)
+  await page.goto('/app/tasks')
+  // The RPC and the first read go side by side; the built-ins it added are read again.
+  await expect(sidebar(page).getByRole('link', { name: /^Reading/ })).toBeVisible()
+  await expect.poll(async () => (await live()).filter((f) => f.system_key).length).toBe(7)
+  await page.goto('/app/settings#smart-filters')
+  const builtIns = page.getByRole('list', { name: 'Built-in smart filters' })
+  // Inbox is always shown, so settings offers no switch for it.
+  for (const name of ['All', 'Today', 'Upcoming', 'Anytime', 'Someday', 'Logbook']) await expect(builtIns.getByText(name, { exact: true })).toBeVisible()
+  await expect(page.getByText('Reading', { exact: true })).toBeVisible()
+})

@@ -4,6 +4,7 @@ import type { DataRouter, LoaderFunction, RouteObject } from 'react-router'
 import { NotFound } from '@/components/errors/not-found'
 import { RouteError } from '@/components/errors/route-error'
 import { useAuthStore } from '@/lib/auth-store'
+import { bootPage } from '@/lib/boot'
 import type { Prefetch } from '@/lib/prefetch'
 import { preloadModuleSidebars } from './layout/lazy-module-sidebars'
 import { RootLayout } from './layout/root-layout'
@@ -27,17 +28,19 @@ function observed(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
 }
 
 /**
- * Starts a page's prefetch queries, never waited for. An answer lands in the
- * cache only once a component observes its query: one that has not rendered
- * yet may still be hydrating (React hydrates each Suspense boundary of a
- * prerendered page in a pass of its own), and must then render the query
- * loading, as it was prerendered.
+ * Starts a page's prefetch queries, never waited for. When the page started
+ * from prerendered markup, an answer lands in the cache only once a
+ * component observes its query: one that has not rendered yet may still be
+ * hydrating (React hydrates each Suspense boundary of a prerendered page in
+ * a pass of its own), and must then render the query loading, as it was
+ * prerendered. Otherwise it lands at once: a component that renders after it
+ * renders with it, instead of rendering again when it lands (docs/notes/issue-18n.md).
  */
 export function prefetchLoader(queryClient: QueryClient, prefetch: Prefetch): LoaderFunction {
   return () => {
-    const user = useAuthStore.getState().user
-    if (!user) return null
-    for (const query of prefetch(user.id)) {
+    const { user, session } = useAuthStore.getState()
+    if (!user || !session) return null
+    for (const query of prefetch(user.id, session)) {
       // Each is a queryOptions() result, so a FetchQueryOptions of its own types.
       const { queryFn, ...rest } = query as FetchQueryOptions
       if (typeof queryFn !== 'function') continue
@@ -47,7 +50,7 @@ export function prefetchLoader(queryClient: QueryClient, prefetch: Prefetch): Lo
           try {
             return await queryFn(context)
           } finally {
-            await observed(queryClient, context.queryKey)
+            if (bootPage()) await observed(queryClient, context.queryKey)
           }
         },
       })

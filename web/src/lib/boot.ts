@@ -60,8 +60,8 @@ export type Prerendered = { session: Session | null; startSession?: Session | nu
 
 let boot: Prerendered | null = null
 
-/** Sets the prerendered page being hydrated (app.tsx) or rendered (prerender.tsx). */
-export function setBoot(page: Prerendered): void {
+/** Sets the prerendered page being hydrated (app.tsx) or rendered (prerender.tsx); null: none (tests). */
+export function setBoot(page: Prerendered | null): void {
   boot = page
 }
 

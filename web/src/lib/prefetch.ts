@@ -1,3 +1,4 @@
+import type { Session } from '@supabase/supabase-js'
 import type { QueryKey } from '@tanstack/react-query'
 
 /**
@@ -10,4 +11,4 @@ import type { QueryKey } from '@tanstack/react-query'
  * It lives here, not in the route table, so that page modules (which the
  * route table imports) do not import the route table back.
  */
-export type Prefetch = (userId: string) => ReadonlyArray<{ queryKey: QueryKey }>
+export type Prefetch = (userId: string, session: Session) => ReadonlyArray<{ queryKey: QueryKey }>

@@ -10,6 +10,7 @@ import { whenSettled } from '@/lib/when-settled'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { GuestBanner } from '@/features/auth/components/guest-banner'
+import { notificationsQueryOptions } from '@/features/notifications/api/notifications'
 import { NotificationBell } from '@/features/notifications/components/notification-bell'
 import { useNotificationPermission } from '@/features/notifications/hooks/use-notification-permission'
 import { subscriptionsQueryOptions } from '@/features/billing/api/get-subscriptions'
@@ -20,13 +21,16 @@ import { useChangelogStore } from '@/features/changelog/stores/changelog-store'
 import { DEBUG_INFO_EVENT, useDebugDialog } from '@/features/debug/stores/debug-store'
 import { isInternalUser } from '@/features/debug/utils/internal'
 import { useExperimentsDialog } from '@/features/experiments/stores/experiments-store'
+import { activeSessionQueryOptions } from '@/features/pomodoro/api/get-active-session'
 import { FocusRunner } from '@/features/pomodoro/components/focus-runner'
 import { FocusHeaderChip } from '@/features/pomodoro/components/header-chip'
 import { FocusRailProgress } from '@/features/pomodoro/components/rail-progress'
+import { recentSearchesQueryOptions } from '@/features/shell/api/recent-searches'
 import { AppShell } from '@/features/shell/components/app-shell'
 import { useShellStore } from '@/features/shell/stores/shell-store'
 import { useQuickAddStore } from '@/features/tasks/stores/quick-add-store'
 import { MfaGate } from '@/features/two-factor/components/mfa-gate'
+import { requiredCheckPrefetch } from '@/features/two-factor/hooks/use-assurance'
 import { appearanceQueryOptions, useAppearance } from '@/features/theme/api/appearance'
 import { useDarkSidebar } from '@/features/theme/hooks/use-apply-theme'
 import type { Prefetch } from '@/lib/prefetch'
@@ -236,10 +240,20 @@ const Gate = memo(function Gate() {
   )
 })
 
-/** The shell's first queries: the plan (Upgrade button) and the dark sidebar preference. */
-export const prefetch: Prefetch = (userId) => [
+/**
+ * The shell's first queries: the plan (Upgrade button), the dark sidebar
+ * preference, the notifications (bell), the running focus session (header
+ * chip, rail), the recent searches (search box) and the gate's settings
+ * check. Asked together before anything renders, they are answered before
+ * the page's own data, not one by one in the middle of its first screen.
+ */
+export const prefetch: Prefetch = (userId, session) => [
   subscriptionsQueryOptions(userId),
   appearanceQueryOptions(userId, 'darkSidebarInLightMode'),
+  notificationsQueryOptions(userId),
+  activeSessionQueryOptions(userId),
+  recentSearchesQueryOptions(userId),
+  ...requiredCheckPrefetch(session),
 ]
 
 /** /app/*: signed in, second factor answered, then the shell. */

@@ -6,6 +6,8 @@ import { usePaywallStore } from '@/features/billing/stores/paywall-store'
 import { PLAN_CAPS } from '@/features/billing/utils/plans'
 import { accessibleTasksQueryOptions } from '@/features/tasks/api/get-accessible-tasks'
 import { projectsQueryOptions } from '@/features/tasks/api/get-projects'
+import { smartFiltersQueryOptions } from '@/features/tasks/api/get-smart-filters'
+import { TASK_PREFERENCES, taskPreferenceQueryOptions } from '@/features/tasks/api/task-preferences'
 import { TasksEnvironmentProvider } from '@/features/tasks/components/tasks-environment'
 import { TasksScreen } from '@/features/tasks/components/tasks-screen'
 import type { TaskScope } from '@/features/tasks/types'
@@ -19,8 +21,21 @@ const AttachmentsPanel = lazy(() => import('@/features/attachments/components/at
 const TaskActivityLog = lazy(() => import('@/features/activity/components/task-activity-dialog').then((m) => ({ default: m.TaskActivityLog })))
 const CommentThread = lazy(() => import('@/features/comments/components/comment-thread').then((m) => ({ default: m.CommentThread })))
 
-/** The screen's first queries: every task it cuts its views from, and the projects. */
-export const prefetch: Prefetch = (userId) => [accessibleTasksQueryOptions(userId), projectsQueryOptions(userId)]
+/**
+ * The screen's first queries: every task it cuts its views from, the
+ * projects, the preferences it reads on mount (the zone its dates are
+ * bucketed in, the task in edit, the last selected) and the sidebar's
+ * smart filters. All asked before the screen renders, so the only answer
+ * still to come when it has mounted is the task list's own.
+ */
+export const prefetch: Prefetch = (userId) => [
+  accessibleTasksQueryOptions(userId),
+  projectsQueryOptions(userId),
+  taskPreferenceQueryOptions(userId, TASK_PREFERENCES.timezone),
+  taskPreferenceQueryOptions(userId, TASK_PREFERENCES.editing),
+  taskPreferenceQueryOptions(userId, TASK_PREFERENCES.selected),
+  smartFiltersQueryOptions(userId),
+]
 
 /**
  * /app/tasks (?view=, ?taskId=, ?edit=), /app/tasks/project/{id} and

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 
@@ -35,12 +35,16 @@ export async function getNotifications(userId: string, signal: AbortSignal): Pro
   }))
 }
 
-export function useNotifications(userId: string) {
-  return useQuery({
+export function notificationsQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: inboxKey(userId),
     queryFn: ({ signal }) => getNotifications(userId, signal),
     staleTime: 60_000,
   })
+}
+
+export function useNotifications(userId: string) {
+  return useQuery(notificationsQueryOptions(userId))
 }
 
 function useOptimistic(userId: string, apply: (list: AppNotification[], arg: string | null) => AppNotification[]) {

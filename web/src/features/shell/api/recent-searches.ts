@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getPreference, preferenceKeys, savePreference } from '@/lib/preferences'
 import { RECENT_SEARCHES_KEY, addRecentSearch, readRecentSearches } from '../utils/recent-searches'
 
@@ -7,14 +7,18 @@ import { RECENT_SEARCHES_KEY, addRecentSearch, readRecentSearches } from '../uti
  * (search.recentSearches), so they follow the user to another device; a
  * failed save keeps them in local storage (lib/preferences.ts).
  */
-export function useRecentSearches(userId: string) {
-  const queryClient = useQueryClient()
-  const key = preferenceKeys.one(userId, RECENT_SEARCHES_KEY)
-  const query = useQuery({
-    queryKey: key,
+export function recentSearchesQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: preferenceKeys.one(userId, RECENT_SEARCHES_KEY),
     queryFn: ({ signal }) => getPreference(userId, RECENT_SEARCHES_KEY, signal).then((v) => v ?? null),
     staleTime: 5 * 60_000,
   })
+}
+
+export function useRecentSearches(userId: string) {
+  const queryClient = useQueryClient()
+  const key = preferenceKeys.one(userId, RECENT_SEARCHES_KEY)
+  const query = useQuery(recentSearchesQueryOptions(userId))
   const save = useMutation({
     mutationFn: (list: string[]) => savePreference(userId, RECENT_SEARCHES_KEY, list),
     onMutate: (list) => queryClient.setQueryData(key, list),

@@ -6,7 +6,7 @@ import type { FilterData } from '../smart-filters/engine'
 import type { SmartFilter } from './get-smart-filters'
 import { smartFilterKeys } from './module-keys'
 import { reportFailure } from './report'
-import { CLEANUP_PAUSE_MS, batches, duplicateFilterIds } from '../utils/duplicate-filters'
+import { CLEANUP_PAUSE_MS, type FilterName, batches, duplicateFilterIds } from '../utils/duplicate-filters'
 
 export type SmartFilterInput = {
   name: string
@@ -112,10 +112,21 @@ export function useDeleteSmartFilter(userId: string) {
  * whether to say 'Cleanup failed'. Returns how many were removed.
  */
 export async function cleanupDuplicateFilters(userId: string): Promise<number | false> {
+  let rows: FilterName[]
   try {
-    const rows = unwrap(
-      await supabase.from('smart_lists').select('id, name, created_at').eq('user_id', userId).eq('is_deleted', false),
-    )
+    rows = unwrap(await supabase.from('smart_lists').select('id, name, created_at').eq('user_id', userId).eq('is_deleted', false))
+  } catch {
+    return false
+  }
+  return removeDuplicateFilters(rows)
+}
+
+/**
+ * Marks the duplicates among the user's live filters (rows) deleted, in
+ * batches; answers how many, or false when a batch failed.
+ */
+export async function removeDuplicateFilters(rows: readonly FilterName[]): Promise<number | false> {
+  try {
     const ids = duplicateFilterIds(rows)
     const parts = batches(ids)
     for (const [i, part] of parts.entries()) {

@@ -24,6 +24,8 @@ function renderGate() {
 }
 
 beforeEach(() => {
+  checkAssurance.mockReset()
+  requiredWithoutFactor.mockReset()
   useAuthStore.getState().setSession({ access_token: 't1', user: { id: 'u1', email: 'a@b.co' } } as Session)
 })
 
@@ -40,7 +42,36 @@ async function renderWithoutVerifiedFactor(): Promise<(required: boolean) => voi
   return (required) => answer(required)
 }
 
+const jwt = (claims: Record<string, unknown>) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.s`
+
 describe('MfaGate', () => {
+  it("opens the app in its first render from the session's own aal2 token, asking supabase-js nothing", () => {
+    useAuthStore.getState().setSession({ access_token: jwt({ aal: 'aal2', session_id: 's9' }), user: { id: 'u1' } } as Session)
+    renderGate()
+    expect(screen.getByText('The app')).toBeInTheDocument()
+    expect(checkAssurance).not.toHaveBeenCalled()
+  })
+
+  it('at aal1 without a verified factor, opens at once and reads only the settings row', async () => {
+    requiredWithoutFactor.mockResolvedValue(false)
+    useAuthStore.getState().setSession({ access_token: jwt({ aal: 'aal1', session_id: 's8' }), user: { id: 'u1', factors: [] } } as unknown as Session)
+    renderGate()
+    expect(screen.getByText('The app')).toBeInTheDocument()
+    await act(async () => undefined)
+    expect(requiredWithoutFactor).toHaveBeenCalledWith('u1')
+    expect(checkAssurance).not.toHaveBeenCalled()
+  })
+
+  it('at aal1 with a verified factor, asks supabase-js (the challenge needs the factor)', async () => {
+    checkAssurance.mockResolvedValue({ kind: 'challenge', factorId: 'f1' })
+    const factors = [{ id: 'f1', status: 'verified', factor_type: 'totp' }]
+    useAuthStore.getState().setSession({ access_token: jwt({ aal: 'aal1', session_id: 's7' }), user: { id: 'u1', factors } } as unknown as Session)
+    renderGate()
+    expect(await screen.findByRole('dialog', { name: 'Two-factor verification' })).toBeInTheDocument()
+    expect(checkAssurance).toHaveBeenCalled()
+    expect(screen.queryByText('The app')).not.toBeInTheDocument()
+  })
+
   it('shows the app when the session has the level it needs', async () => {
     checkAssurance.mockResolvedValue({ kind: 'ok' })
     renderGate()
