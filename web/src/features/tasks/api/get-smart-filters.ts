@@ -9,21 +9,12 @@ import { removeDuplicateFilters } from './smart-filter-mutations'
 
 export type SmartFilter = Pick<
   TableRow<'smart_lists'>,
-  | 'id'
-  | 'name'
-  | 'description'
-  | 'color'
-  | 'icon_name'
-  | 'sort_option'
-  | 'sort_order'
-  | 'system_key'
-  | 'hide_when_empty'
-  | 'is_enabled'
-  | 'filters_data'
+  'id' | 'name' | 'description' | 'color' | 'icon_name' | 'sort_option' | 'sort_order' | 'system_key' | 'hide_when_empty' | 'is_enabled' | 'filters_data'
 >
 
 const ensured = new Set<string>()
 
+/** The live filters in their order; created_at too, for the duplicate cleanup (it keeps the oldest of a name). */
 function readFilters(userId: string, signal: AbortSignal) {
   return supabase
     .from('smart_lists')
@@ -44,7 +35,6 @@ function readFilters(userId: string, signal: AbortSignal) {
  * round trip, not three in a row, while the first screen loads.
  */
 export async function getSmartFilters(userId: string, signal: AbortSignal): Promise<SmartFilter[]> {
-  // created_at too: the duplicate cleanup keeps the oldest of a name.
   if (ensured.has(userId)) return unwrap(await readFilters(userId, signal))
   const [ensure, read] = await Promise.all([
     supabase.rpc('ensure_default_smart_lists', { p_user_id: userId }).abortSignal(signal),
