@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { insert, select, tasksOf } from '../db'
 import { screenshot, test } from '../fixtures'
 import { expect, openButton, shootAll, signedIn } from '../tasks-helpers'
+import { keyboardDragReady } from '../dnd'
 
 // Boards (issue 26): a project's own columns (projects.board_columns, 0720)
 // with WIP counts, cards dragged between and within columns by mouse and by
@@ -105,6 +106,7 @@ test('a project board: columns, WIP, drag by mouse and keyboard, columns edited'
   await page.keyboard.press('Space')
   // dnd-kit's live region says where the card is, as a screen reader would.
   await expect(status(page, 'Write copy is over Doing, position 2 of 2.')).toBeAttached()
+  await keyboardDragReady(page)
   await page.keyboard.press('ArrowUp')
   await expect(status(page, 'Write copy is over Doing, position 1 of 2.')).toBeAttached()
   await page.keyboard.press('Space')
@@ -121,6 +123,7 @@ test('a project board: columns, WIP, drag by mouse and keyboard, columns edited'
   await card(page, 'Loose end').focus()
   await page.keyboard.press('Space')
   await expect(status(page, 'Loose end is over No column, position 1 of 1.')).toBeAttached()
+  await keyboardDragReady(page)
   await page.keyboard.press('ArrowRight')
   await expect(status(page, 'Loose end is over To do')).toBeAttached()
   await page.keyboard.press('Space')
@@ -245,6 +248,7 @@ test('any list by due date: drag to a day by mouse, walk by keyboard into No dat
   await card(page, 'Late report').focus()
   await page.keyboard.press('Space')
   await expect(status(page, 'Late report is over Overdue')).toBeAttached()
+  await keyboardDragReady(page)
   for (const name of ['Today', 'Tomorrow', weekday(2), weekday(3), weekday(4), weekday(5), weekday(6), 'Later', 'No date']) {
     await page.keyboard.press('ArrowRight')
     await expect(status(page, `Late report is over ${name}`)).toBeAttached()
@@ -260,6 +264,7 @@ test('any list by due date: drag to a day by mouse, walk by keyboard into No dat
   await card(page, 'Standup').focus()
   await page.keyboard.press('Space')
   await expect(status(page, 'Standup is over Tomorrow')).toBeAttached()
+  await keyboardDragReady(page)
   await page.keyboard.press('ArrowLeft')
   await expect(status(page, 'Standup is over Today')).toBeAttached()
   await page.keyboard.press('ArrowLeft')

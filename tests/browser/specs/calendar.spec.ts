@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { test } from '../fixtures'
 import { insert, tasksOf } from '../db'
 import { expect, shootAll, signedIn } from '../tasks-helpers'
+import { keyboardDragReady } from '../dnd'
 
 // The calendar (/app/calendar, issue 26): tasks on their days in the user's
 // zone (the timezone preference, not the browser's), recurring ones on each
@@ -77,6 +78,7 @@ test('tasks sit on their days and move by mouse, keyboard, tray and menu', async
   await chip(cell(page, day(12)), 'Call mom').focus()
   await page.keyboard.press('Space')
   await expect(page.getByRole('status').filter({ hasText: `Call mom is over ${label(day(12))}.` })).toBeAttached()
+  await keyboardDragReady(page)
   await page.keyboard.press('ArrowRight')
   // dnd-kit's live region says where it is, as a screen reader would.
   await expect(page.getByRole('status').filter({ hasText: `Call mom is over ${label(day(13))}.` })).toBeAttached()

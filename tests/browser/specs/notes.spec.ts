@@ -4,6 +4,7 @@ import path from 'node:path'
 import { type Locator, type Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { dbInsert, dbRows, makePro, pngBytes, shots, signedIn } from '../writing'
+import { keyboardDragReady } from '../dnd'
 
 type NoteRow = { id: string; title: string; content: string; folder: string | null; pinned: boolean; is_deleted: boolean; updated_at: string }
 type FolderRow = { id: string; name: string; color: string; is_deleted: boolean }
@@ -88,11 +89,12 @@ test('folders: create with a colour, drag notes in and out, rename, delete (soft
   // With the keyboard: the row's handle, Space, the arrows go from folder
   // to folder (Down: Work, Trips, Uncategorized; Up: back to Work), Space.
   // Each key waits for the screen reader's announcement, as a listener would:
-  // dnd-kit listens for the arrows only from the task after the pick-up.
+  // dnd-kit listens for the arrows only from a timer after the pick-up (keyboardDragReady).
   const announced = page.locator('[id^="DndLiveRegion"]')
   await page.getByRole('button', { name: 'Move Quarterly plan to a folder' }).focus()
   await page.keyboard.press('Space')
   await expect(announced).toHaveText('Picked up note Quarterly plan.')
+  await keyboardDragReady(page)
   for (const [key, target] of [['ArrowDown', 'Work'], ['ArrowDown', 'Trips'], ['ArrowUp', 'Work']] as const) {
     await page.keyboard.press(key)
     await expect(announced).toHaveText(`Over ${target}.`)
