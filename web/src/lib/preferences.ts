@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query'
 import type { Json } from './database'
 import { isMissingRow, unwrap } from './errors'
 import { supabase } from './supabase'
@@ -39,6 +40,19 @@ function parseValue(text: string | null): Json | undefined {
   } catch {
     return undefined
   }
+}
+
+/** How long a read preference stays fresh and cached (001 §9: 5 min). */
+export const PREFERENCE_STALE_MS = 5 * 60_000
+
+/** A preference's value as a query (null when it has none), cached 5 min; the one read the screens share. */
+export function preferenceQueryOptions(userId: string, key: string) {
+  return queryOptions({
+    queryKey: preferenceKeys.one(userId, key),
+    queryFn: ({ signal }) => getPreference(userId, key, signal).then((v) => v ?? null),
+    staleTime: PREFERENCE_STALE_MS,
+    gcTime: PREFERENCE_STALE_MS,
+  })
 }
 
 export async function getPreference(userId: string, key: string, signal?: AbortSignal): Promise<Json | undefined> {

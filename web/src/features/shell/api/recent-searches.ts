@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { getPreference, preferenceKeys, savePreference } from '@/lib/preferences'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { preferenceQueryOptions, savePreference } from '@/lib/preferences'
 import { RECENT_SEARCHES_KEY, addRecentSearch, readRecentSearches } from '../utils/recent-searches'
 
 /**
@@ -7,18 +7,13 @@ import { RECENT_SEARCHES_KEY, addRecentSearch, readRecentSearches } from '../uti
  * (search.recentSearches), so they follow the user to another device; a
  * failed save keeps them in local storage (lib/preferences.ts).
  */
-export function recentSearchesQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: preferenceKeys.one(userId, RECENT_SEARCHES_KEY),
-    queryFn: ({ signal }) => getPreference(userId, RECENT_SEARCHES_KEY, signal).then((v) => v ?? null),
-    staleTime: 5 * 60_000,
-  })
-}
+export const recentSearchesQueryOptions = (userId: string) => preferenceQueryOptions(userId, RECENT_SEARCHES_KEY)
 
 export function useRecentSearches(userId: string) {
   const queryClient = useQueryClient()
-  const key = preferenceKeys.one(userId, RECENT_SEARCHES_KEY)
-  const query = useQuery(recentSearchesQueryOptions(userId))
+  const options = recentSearchesQueryOptions(userId)
+  const key = options.queryKey
+  const query = useQuery(options)
   const save = useMutation({
     mutationFn: (list: string[]) => savePreference(userId, RECENT_SEARCHES_KEY, list),
     onMutate: (list) => queryClient.setQueryData(key, list),

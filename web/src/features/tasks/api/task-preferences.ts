@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Json } from '@/lib/database'
-import { getPreference, preferenceKeys, savePreference } from '@/lib/preferences'
+import { preferenceKeys, preferenceQueryOptions, savePreference } from '@/lib/preferences'
 import { resolveZone } from '../utils/dates'
 
 /**
@@ -17,16 +17,8 @@ export const TASK_PREFERENCES = {
   timezone: 'timezone',
 } as const
 
-export const PREFERENCE_STALE_MS = 5 * 60_000
-
-export function taskPreferenceQueryOptions(userId: string, key: string) {
-  return queryOptions({
-    queryKey: preferenceKeys.one(userId, key),
-    queryFn: ({ signal }) => getPreference(userId, key, signal).then((v) => v ?? null),
-    staleTime: PREFERENCE_STALE_MS,
-    gcTime: PREFERENCE_STALE_MS,
-  })
-}
+/** One of the task module's preferences: the shared preference read (lib/preferences.ts). */
+export const taskPreferenceQueryOptions = preferenceQueryOptions
 
 export function useTaskPreference(userId: string, key: string) {
   return useQuery(taskPreferenceQueryOptions(userId, key))
