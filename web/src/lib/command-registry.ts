@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 import { create } from 'zustand'
 import type { Command } from './commands'
 
@@ -25,9 +25,15 @@ export const useCommandRegistry = create<RegistryState>()((set, get) => ({
   },
 }))
 
-/** Registers commands under owner while the calling component is mounted. */
+/**
+ * Registers commands under owner while the calling component is mounted.
+ * In the commit that mounts it, before the browser paints: what a screen
+ * shows answers its shortcuts from the first frame (a passive effect can
+ * run long after the paint on a busy machine, and a key pressed meanwhile
+ * was lost).
+ */
 export function useRegisterCommands(owner: string, commands: readonly Command[]): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     useCommandRegistry.getState().set(owner, commands)
     return () => useCommandRegistry.getState().clear(owner)
   }, [owner, commands])

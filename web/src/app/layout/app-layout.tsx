@@ -143,7 +143,7 @@ function DarkSidebarPreference() {
 function useCommands() {
   const app = useAppCommands()
   const byOwner = useCommandRegistry((s) => s.byOwner)
-  return useMemo(() => [...app, ...registeredCommands(byOwner)], [app, byOwner])
+  return { app, all: useMemo(() => [...app, ...registeredCommands(byOwner)], [app, byOwner]) }
 }
 
 /** The focus timer's progress under the rail's Pomodoro icon (000 §2). */
@@ -156,10 +156,10 @@ function usePreparedToasts() {
 }
 
 function SignedInApp() {
-  const commands = useCommands()
+  const { app: appCommands, all: commands } = useCommands()
   usePreparedToasts()
   usePaywallClosesQuickAdd()
-  useCommandShortcuts(commands)
+  useCommandShortcuts(appCommands)
   useNotificationPermission()
   useDebugInfoEvent()
   const userId = useRequiredUser().id
