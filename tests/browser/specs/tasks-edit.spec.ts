@@ -358,3 +358,50 @@ test('a new task starred and completed before the server has it is saved with bo
   const [saved] = await tasksOf(userId, '&title=eq.Answer%20the%20landlord')
   expect(patched).toEqual([`eq.${saved?.id}`, `eq.${saved?.id}`])
 })
+
+const subtaskTitles = (page: Page) =>
+  pane(page)
+    .getByRole('textbox', { name: /^Subtask / })
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
+
+test('tasks and subtasks typed fast are kept in the order typed, whatever the network does', async ({ page, account }) => {
+  const userId = await signedIn(page, account)
+  await insert('tasks', { user_id: userId, title: 'Pack for the trip' })
+  await page.goto('/app/tasks?view=inbox')
+  await expect(openButton(page, 'Pack for the trip')).toBeVisible()
+  // The first insert of each pair is answered 800 ms late, the next at once:
+  // sent side by side, the second would reach the server first and be
+  // numbered first (the server puts a new task after the highest).
+  let posts = 0
+  await page.route('**/rest/v1/tasks**', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    posts += 1
+    if (posts % 2) await new Promise((r) => setTimeout(r, 800))
+    await route.continue()
+  })
+  await page.keyboard.press('a')
+  const input = page.getByRole('textbox', { name: /New task in/ })
+  await input.fill('Passport')
+  await input.press('Enter')
+  await input.fill('Tickets')
+  await input.press('Enter')
+  await page.keyboard.press('Escape')
+  const list = page.getByRole('list', { name: 'Inbox tasks' })
+  await expect(list.locator('[data-task-open] > span:first-child')).toHaveText(['Pack for the trip', 'Passport', 'Tickets'])
+  await expect.poll(async () => (await tasksOf(userId, '&parent_id=is.null')).map((t) => t.title)).toEqual(['Pack for the trip', 'Passport', 'Tickets'])
+
+  await openTask(page, 'Pack for the trip')
+  const sub = pane(page).getByRole('textbox', { name: 'Add a subtask' })
+  await sub.fill('Socks')
+  await sub.press('Enter')
+  await sub.fill('Charger')
+  await sub.press('Enter')
+  await expect.poll(() => subtaskTitles(page)).toEqual(['Socks', 'Charger'])
+  const parent = await one(userId, 'Pack for the trip')
+  await expect.poll(async () => (await tasksOf(userId, `&parent_id=eq.${parent.id}`)).map((t) => t.title)).toEqual(['Socks', 'Charger'])
+  // And after a reload, from the server's order.
+  await page.reload()
+  await expect.poll(() => subtaskTitles(page)).toEqual(['Socks', 'Charger'])
+  await expect(list.locator('[data-task-open] > span:first-child')).toHaveText(['Pack for the trip', 'Passport', 'Tickets'])
+  expect(posts).toBe(4)
+})

@@ -6,7 +6,7 @@ import { taskKeys } from './keys'
 import { reportFailure } from './report'
 import { scheduleTaskNotifications } from './schedule-notifications'
 import { isOffline, queueTaskInsert } from './offline'
-import { trackCreate } from './pending-creates'
+import { createSent, trackCreate } from './pending-creates'
 import { findTask, insertTask, pauseTaskQueries, removeTask, replaceTask } from './task-cache'
 import { toTask } from './task-source'
 
@@ -85,10 +85,11 @@ export function useCreateTaskOptimistic(userId: string, timeZone?: string) {
     mutationFn: (input: CreateTaskInput & { tempId: string; extra?: Partial<Task> }) => {
       const { tempId, extra: _extra, ...row } = input
       const created = createTask(row)
-      trackCreate(tempId, created)
+      createSent(tempId, created)
       return created
     },
     onMutate: async ({ tempId, title, extra, userId: _u, ...fields }) => {
+      trackCreate(tempId)
       await pauseTaskQueries(queryClient)
       const now = new Date().toISOString()
       const shown = toTask({ ...fields, ...extra, id: tempId, user_id: userId, title: title.trim(), created_at: now, updated_at: now, is_owner: true })
@@ -103,12 +104,18 @@ export function useCreateTaskOptimistic(userId: string, timeZone?: string) {
       if (row.due_date || row.due_time) scheduleTaskNotifications(row, userId, timeZone)
     },
     onError: (error, { tempId }) => {
+      // Failed before it was sent, too: edits waiting for it fail with it.
+      createSent(tempId, Promise.reject(error))
       removeTask(queryClient, userId, tempId)
       reportFailure(error, 'Failed to create task', 'Something went wrong. Please try again.')
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists() }),
     // Offline the create is queued, not paused (api/offline.ts).
     networkMode: 'always',
+    // Sent one after another (each still shows at once): the server puts a
+    // new task after the highest, so two sent side by side were numbered in
+    // the order they arrived, and two typed fast could swap.
+    scope: { id: 'create-task' },
   })
 }
 
