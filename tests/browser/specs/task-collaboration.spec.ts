@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page, WebSocketRoute } from '@playwright/test'
 import { secondPerson, serverUrl, signUpThroughApi, test } from '../fixtures'
 import { insert, select } from '../db'
 import { expect, makePro, pane, shootAll, signedIn, taskLayoutSettled } from '../tasks-helpers'
@@ -186,4 +186,40 @@ test('comments with mentions and attachments with previews, live between two peo
 
   expect(b.errors, 'console errors of the second person').toEqual([])
   await b.page.context().close()
+})
+
+test('a comment made while the connection was down shows once it is back', async ({ page, account }) => {
+  // The realtime socket goes through the test, which can cut it as a
+  // network would; realtime-js reconnects on its own a second later.
+  type Link = { page: WebSocketRoute; server: WebSocketRoute }
+  const links: Link[] = []
+  const commentJoins: string[] = []
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
+    const server = ws.connectToServer()
+    ws.onMessage((m) => server.send(m))
+    server.onMessage((m) => {
+      ws.send(m)
+      // realtime-js's v2 frames: [join_ref, ref, topic, event, payload].
+      const [, , topic, event, payload] = JSON.parse(String(m)) as [string, string, string, string, { status?: string }]
+      if (event === 'phx_reply' && payload.status === 'ok' && topic.includes('task_comments')) commentJoins.push(topic)
+    })
+    links.push({ page: ws, server })
+  })
+  const userId = await signedIn(page, account)
+  const [task] = await insert<{ id: string }>('tasks', { user_id: userId, title: 'Renew the lease' })
+  await page.goto(`/app/tasks?view=inbox&taskId=${task?.id}`)
+  const p = pane(page)
+  await expect(p.getByText('No comments yet')).toBeVisible()
+  await expect.poll(() => commentJoins.length).toBeGreaterThan(0)
+  const joinsBefore = commentJoins.length
+
+  // The network drops; meanwhile a comment is written on another device.
+  const link = links.at(-1)
+  await link?.page.close()
+  await link?.server.close()
+  await insert('task_comments', { task_id: task?.id, user_id: userId, content: 'Written on the phone' })
+
+  // Back: the channel joins again and the thread is read again.
+  await expect.poll(() => commentJoins.length, { timeout: 30_000 }).toBeGreaterThan(joinsBefore)
+  await expect(p.getByRole('listitem', { name: /^Comment by / })).toContainText('Written on the phone', { timeout: 20_000 })
 })

@@ -17,13 +17,22 @@ let seq = 0
  * use: lib/deferred/realtime.ts). Each subscriber hears only rows its own
  * policies let it read (realtime/rls). onChange may change between renders.
  * Pass null to listen to nothing.
+ *
+ * onJoin runs each time the channel is joined, the first time and after
+ * every reconnect (rejoined true): changes are not replayed (as on the
+ * hosted service), so what changed while nobody listened — before the join
+ * was answered, while the network was down, while a screen moved from the
+ * side pane to the modal — is the caller's to read again.
  */
 export function usePostgresChanges<Row extends Record<string, unknown>>(
   spec: ChangeSpec | null,
   onChange: (payload: RealtimePostgresChangesPayload<Row>) => void,
+  onJoin?: (rejoined: boolean) => void,
 ): void {
   const latest = useRef(onChange)
   latest.current = onChange
+  const joined = useRef(onJoin)
+  joined.current = onJoin
   const table = spec?.table
   const filter = spec?.filter
   const event = spec?.event ?? '*'
@@ -32,6 +41,7 @@ export function usePostgresChanges<Row extends Record<string, unknown>>(
     if (!table) return
     let channel: RealtimeChannel | null = null
     let stopped = false
+    let joins = 0
     whenRealtime(() => {
       if (stopped) return
       seq += 1
@@ -43,7 +53,11 @@ export function usePostgresChanges<Row extends Record<string, unknown>>(
           { event: event as '*', schema: 'public', table, ...(filter ? { filter } : {}) },
           (payload) => latest.current(payload),
         )
-        .subscribe()
+        .subscribe((status) => {
+          if (status !== 'SUBSCRIBED' || stopped) return
+          joins += 1
+          joined.current?.(joins > 1)
+        })
     })
     return () => {
       stopped = true

@@ -164,7 +164,12 @@ export function AttachmentsPanel({ task, maxFileMB, showPaywall }: Props) {
   const [attaching, setAttaching] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const section = useRef<HTMLElement>(null)
-  usePostgresChanges({ table: 'task_attachments', filter: `task_id=eq.${task.id}` }, () => void refresh())
+  // Read again at each join too (what was attached while nobody listened).
+  usePostgresChanges(
+    { table: 'task_attachments', filter: `task_id=eq.${task.id}` },
+    () => void refresh(),
+    () => void refresh(),
+  )
 
   // Progress events come faster than frames; the bar is redrawn at most once a frame.
   const throttledProgress = (key: string) => {

@@ -99,11 +99,14 @@ export function CommentThread({ task }: { task: { id: string; team_id?: string |
   const comments = useComments(task.id)
   const people = useTaskPeople(task.id)
   const mutations = useCommentMutations(user.id, task.id)
-  usePostgresChanges({ table: 'task_comments', filter: `task_id=eq.${task.id}` }, () => {
+  const readAgain = () => {
     void queryClient.invalidateQueries({ queryKey: commentKeys.thread(task.id) })
     // A new author (someone who just joined) needs a name.
     void queryClient.invalidateQueries({ queryKey: commentKeys.people(task.id) })
-  })
+  }
+  // Read again at each join too: a comment made before it (the pane just
+  // moved to the modal, the network came back) would never arrive.
+  usePostgresChanges({ table: 'task_comments', filter: `task_id=eq.${task.id}` }, readAgain, readAgain)
   const everyone = people.data ?? []
   const byId = new Map(everyone.map((p) => [p.user_id, p]))
   const count = comments.data?.length ?? 0

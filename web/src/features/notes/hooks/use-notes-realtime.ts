@@ -19,21 +19,31 @@ export function useNotesRealtime(userId: string) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   useEffect(() => () => clearTimeout(timer.current ?? undefined), [])
 
-  usePostgresChanges<Note>({ table: 'notes', filter: `user_id=eq.${userId}` }, (payload: RealtimePostgresChangesPayload<Note>) => {
-    if (payload.eventType === 'DELETE') return
-    const note = payload.new
-    queryClient.setQueryData<NoteSummary[]>(noteKeys.list(userId), (list) => {
-      if (!list) return list
-      if (note.is_deleted) return list.filter((n) => n.id !== note.id)
-      const current = list.find((n) => n.id === note.id)
-      // An echo of what this tab already has (its own save): nothing to do.
-      if (current && current.updated_at >= note.updated_at) return list
-      return upsertSummary(list, summaryOf(note)).sort((a, b) => (a.updated_at < b.updated_at ? 1 : -1))
-    })
-  })
+  usePostgresChanges<Note>(
+    { table: 'notes', filter: `user_id=eq.${userId}` },
+    (payload: RealtimePostgresChangesPayload<Note>) => {
+      if (payload.eventType === 'DELETE') return
+      const note = payload.new
+      queryClient.setQueryData<NoteSummary[]>(noteKeys.list(userId), (list) => {
+        if (!list) return list
+        if (note.is_deleted) return list.filter((n) => n.id !== note.id)
+        const current = list.find((n) => n.id === note.id)
+        // An echo of what this tab already has (its own save): nothing to do.
+        if (current && current.updated_at >= note.updated_at) return list
+        return upsertSummary(list, summaryOf(note)).sort((a, b) => (a.updated_at < b.updated_at ? 1 : -1))
+      })
+    },
+    // After a reconnect the list is read again (changes are not replayed);
+    // the first join follows the list's own read, and 1,000 notes are not read twice.
+    (rejoined) => {
+      if (rejoined) void queryClient.invalidateQueries({ queryKey: noteKeys.list(userId) })
+    },
+  )
 
-  usePostgresChanges({ table: 'note_folders', filter: `user_id=eq.${userId}` }, () => {
+  const refetchFolders = () => {
     if (timer.current) clearTimeout(timer.current)
     timer.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: noteKeys.folders(userId) }), 500)
-  })
+  }
+  // Folders are few: read again at every join.
+  usePostgresChanges({ table: 'note_folders', filter: `user_id=eq.${userId}` }, refetchFolders, refetchFolders)
 }
