@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { daybase, serverUrl, signInThroughUi, signUpThroughApi, test } from '../fixtures'
+import { daybase, serverUrl, signInToApp, signUpThroughApi, test } from '../fixtures'
 import { insert, select } from '../db'
 import { summary } from '../perf'
 import { expect, makePro, pane } from '../tasks-helpers'
@@ -50,7 +50,8 @@ function framesUntilRows(n: number): Promise<number> {
 test('attachments: a 50-file panel and a 10 MB upload', async ({ page, account }) => {
   test.setTimeout(600_000)
   const { userId, accessToken } = await signUpThroughApi(account)
-  await signInThroughUi(page, account)
+  // Signed in before the next navigation, which would cut a sign-in still in flight.
+  await signInToApp(page, account)
   await makePro(userId)
   const [task] = await insert<{ id: string }>('tasks', { user_id: userId, title: 'Fifty files' })
   const taskId = task?.id ?? ''

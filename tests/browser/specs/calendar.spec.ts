@@ -24,8 +24,16 @@ const chip = (scope: Page | Locator, title: string) => scope.getByRole('button',
 const one = async (userId: string, title: string) => (await tasksOf(userId, `&title=eq.${encodeURIComponent(title)}`))[0]
 
 async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  const a = await from.boundingBox()
-  const b = await to.boundingBox()
+  // Measured once both are drawn: right after a change of width the agenda's
+  // days (the same names) can still be the ones a locator finds, and an
+  // element replaced as it is measured has no box (CI, 2026-11-28).
+  type Box = Awaited<ReturnType<Locator['boundingBox']>>
+  let boxes: [Box, Box] = [null, null]
+  await expect(async () => {
+    boxes = [await from.boundingBox(), await to.boundingBox()]
+    expect(boxes.every(Boolean), 'both the dragged chip and the target are on screen').toBe(true)
+  }).toPass({ timeout: 10_000 })
+  const [a, b] = boxes
   if (!a || !b) throw new Error('no boxes')
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2)
   await page.mouse.down()
