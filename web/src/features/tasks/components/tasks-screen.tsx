@@ -1,6 +1,6 @@
 import { CheckSquare, FunnelSimple, type Icon, Kanban, ListBullets, Plus, SelectionAll, ShareNetwork } from '@phosphor-icons/react'
 import { useQueryClient } from '@tanstack/react-query'
-import { type MouseEvent, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type MouseEvent, Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { LoadFailed } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -330,7 +330,10 @@ export function TasksScreen({ scope }: { scope: TaskScope }) {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
   const scopeKey = scope.kind === 'view' ? scope.view : scope.kind === 'project' ? scope.projectId : scope.filterId
-  useEffect(() => {
+  // Before the paint: run after it (a passive effect, late on a busy
+  // machine), the mount's own run closed an add row that 'a', pressed as
+  // soon as the screen showed, had just opened (CI, 2026-11-28).
+  useLayoutEffect(() => {
     closeAdd()
     useSelectionStore.getState().clear()
   }, [scopeKey, closeAdd])
