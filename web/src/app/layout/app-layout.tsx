@@ -5,6 +5,7 @@ import { OptionalPart } from '@/components/errors/optional-part'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useRequiredUser } from '@/lib/auth-store'
 import { registeredCommands, useCommandRegistry } from '@/lib/command-registry'
+import type { Command } from '@/lib/commands'
 import { prepareToasts } from '@/lib/toast'
 import { whenSettled } from '@/lib/when-settled'
 import { useCommandShortcuts } from '@/lib/use-shortcuts'
@@ -139,11 +140,23 @@ function DarkSidebarPreference() {
   return null
 }
 
-/** The shell's commands and those of the screen on show (lib/command-registry.ts). */
-function useCommands() {
-  const app = useAppCommands()
+/**
+ * The shell's commands and those of the screen on show (lib/command-registry.ts),
+ * for the palette and the shortcuts help while one is open. Read here, not by
+ * the shell: a screen registering its commands (before its first paint) does
+ * not render the whole shell again.
+ */
+function useCommands(app: readonly Command[]): Command[] {
   const byOwner = useCommandRegistry((s) => s.byOwner)
-  return { app, all: useMemo(() => [...app, ...registeredCommands(byOwner)], [app, byOwner]) }
+  return useMemo(() => [...app, ...registeredCommands(byOwner)], [app, byOwner])
+}
+
+function Palette({ app, onOpenChange }: { app: readonly Command[]; onOpenChange: (open: boolean) => void }) {
+  return <SearchPalette open onOpenChange={onOpenChange} commands={useCommands(app)} />
+}
+
+function Shortcuts({ app, onOpenChange }: { app: readonly Command[]; onOpenChange: (open: boolean) => void }) {
+  return <ShortcutsDialog open onOpenChange={onOpenChange} commands={useCommands(app)} />
 }
 
 /** The focus timer's progress under the rail's Pomodoro icon (000 §2). */
@@ -156,10 +169,10 @@ function usePreparedToasts() {
 }
 
 function SignedInApp() {
-  const { app: appCommands, all: commands } = useCommands()
+  const commands = useAppCommands()
   usePreparedToasts()
   usePaywallClosesQuickAdd()
-  useCommandShortcuts(appCommands)
+  useCommandShortcuts(commands)
   useNotificationPermission()
   useDebugInfoEvent()
   const userId = useRequiredUser().id
@@ -212,8 +225,8 @@ function SignedInApp() {
         <Suspense fallback={null}>
           {quickAddOpen ? <QuickAddDialog /> : null}
           {paywallOpen ? <PaywallDialog /> : null}
-          {paletteOpen ? <SearchPalette open onOpenChange={setPaletteOpen} commands={commands} /> : null}
-          {shortcutsOpen ? <ShortcutsDialog open onOpenChange={setShortcutsOpen} commands={commands} /> : null}
+          {paletteOpen ? <Palette app={commands} onOpenChange={setPaletteOpen} /> : null}
+          {shortcutsOpen ? <Shortcuts app={commands} onOpenChange={setShortcutsOpen} /> : null}
           {changelogOpen ? <ChangelogDialog /> : null}
           {experimentsOpen ? <ExperimentsDialog /> : null}
           {debugOpen ? <DebugInfo /> : null}
